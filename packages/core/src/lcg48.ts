@@ -1,0 +1,45 @@
+/**
+ * The 48-bit linear congruential generator of java.util.Random (Knuth, TAOCP vol. 2, 3.2.1),
+ * which SpiderMonkey's Math.random used until 2015 and V8's base::RandomNumberGenerator used to
+ * seed Math.random until it moved to xorshift128+.
+ *
+ *   x' = (0x5DEECE66D · x + 0xB) mod 2^48,  next(bits) = x' >> (48 − bits)
+ *
+ * The state is a plain double holding an integer in [0, 2^48): exact, allocation-free.
+ */
+import { mulAdd48 } from './u64.js';
+
+export const LCG48_MULTIPLIER = 0x5deece66d;
+export const LCG48_ADDEND = 0xb;
+export const LCG48_MODULUS = 0x1000000000000; // 2^48
+export const LCG48_MASK = LCG48_MODULUS - 1;
+
+/** One LCG step: the state that follows `x`. */
+export function lcg48Step(x: number): number {
+  return mulAdd48(x, LCG48_MULTIPLIER, LCG48_ADDEND);
+}
+
+/** The top `bits` bits (1..32) of a 48-bit state: java.util.Random's `next(bits)` on that state. */
+export function lcg48TopBits(x: number, bits: number): number {
+  return Math.floor(x / 2 ** (48 - bits));
+}
+
+/**
+ * java.util.Random's `setSeed` / V8's `RandomNumberGenerator::SetSeed`: (seed XOR multiplier)
+ * mod 2^48. Only the low 48 bits of the 64-bit seed matter, so the seed is given as its halves.
+ */
+export function lcg48ScrambleSeed(seedHi: number, seedLo: number): number {
+  const hi16 = (seedHi & 0xffff) ^ Math.floor(LCG48_MULTIPLIER / 0x100000000); // 0x5
+  const lo32 = (seedLo ^ (LCG48_MULTIPLIER % 0x100000000)) >>> 0; // 0xDEECE66D
+  return hi16 * 0x100000000 + lo32;
+}
+
+/** The previous state: the LCG is a bijection on [0, 2^48); its inverse multiplier is 0xDFE05BCB1365. */
+export const LCG48_INVERSE_MULTIPLIER = 0xdfe05bcb1365;
+
+/** One step backwards: the state `x` came from. */
+export function lcg48StepBack(x: number): number {
+  // x = M·p + A  ⇒  p = M⁻¹·(x − A) mod 2^48
+  const shifted = (x - LCG48_ADDEND + LCG48_MODULUS) % LCG48_MODULUS;
+  return mulAdd48(shifted, LCG48_INVERSE_MULTIPLIER, 0);
+}

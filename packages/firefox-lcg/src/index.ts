@@ -1,0 +1,124 @@
+/**
+ * SpiderMonkey's Math.random before XorShift128+ (js/src/jsmath.cpp, until Firefox 44 / 2015):
+ * the 48-bit LCG of java.util.Random, two draws per double.
+ *
+ *   rngState' = (rngState · 0x5DEECE66D + 0xB) mod 2^48
+ *   random_next(bits) = rngState' >> (48 − bits)
+ *   Math.random() = ((random_next(26) << 27) + random_next(27)) / 2^53
+ *
+ * That is exactly java.util.Random#nextDouble(): 53 bits of precision, not 32.
+ */
+import {
+  type Emulator,
+  type VariantInfo,
+  InvalidOptionError,
+  InvalidStateError,
+  LCG48_MULTIPLIER,
+  lcg48ScrambleSeed,
+  lcg48Step,
+  lcg48StepBack,
+  lcg48TopBits,
+  readIntegerSeed,
+  readStateWords,
+  requireStateOrSeed,
+  u64FromBigInt,
+} from '@emu/core';
+
+const ENGINE = 'firefox-lcg';
+const TWO21 = 0x200000; // 2^(48−27): random_next(27) drops the low 21 bits
+const TWO22 = 0x400000; // 2^(48−26): random_next(26) drops the low 22 bits
+const TWO27 = 0x8000000;
+const RNG_DSCALE = 2 ** 53;
+
+export const STATE_WORDS = ['rngState'] as const;
+export type FirefoxLcgState = readonly [rngState: number];
+
+export const VARIANTS: readonly VariantInfo[] = [
+  {
+    id: 'spidermonkey-lcg',
+    engines: 'SpiderMonkey / Firefox 1.0 … 44 (XorShift128+ from Firefox 45)',
+    dates: '… 2015-12',
+    algorithm: 'java.util.Random LCG (a = 0x5DEECE66D, c = 0xB, m = 2^48); double = (next(26)·2^27 + next(27)) / 2^53',
+    precisionBits: 53,
+    stateWords: STATE_WORDS,
+    source: 'mozilla/gecko-dev js/src/jsmath.cpp (random_initState, random_next, math_random_no_outparam), 2015',
+  },
+];
+
+export interface CreateOptions {
+  /** Raw state `[rngState]`: an integer in [1, 2^48 − 1] (0 means "not yet seeded" in SpiderMonkey). */
+  state?: readonly unknown[];
+  /**
+   * The 64-bit entropy value random_generateSeed() returned; random_initState squeezes it into
+   * 48 bits: seed ^= seed >> 16; rngState = (seed ^ 0x5DEECE66D) & (2^48 − 1).
+   */
+  seed?: number | bigint | string;
+  variant?: string;
+}
+
+export class FirefoxLcg implements Emulator<FirefoxLcgState> {
+  readonly engine = ENGINE;
+  readonly variant = 'spidermonkey-lcg';
+  private x: number;
+
+  constructor(rngState: number) {
+    this.x = rngState;
+  }
+
+  /** random_next(bits) for 1 ≤ bits ≤ 32: advance once and return the state's top bits. */
+  nextBits(bits: number): number {
+    this.x = lcg48Step(this.x);
+    return lcg48TopBits(this.x, bits);
+  }
+
+  /** math_random_no_outparam: a 26-bit draw on top of a 27-bit draw, over 2^53. */
+  random(): number {
+    const hi = Math.floor((this.x = lcg48Step(this.x)) / TWO22);
+    const lo = Math.floor((this.x = lcg48Step(this.x)) / TWO21);
+    return (hi * TWO27 + lo) / RNG_DSCALE;
+  }
+
+  fill(out: Float64Array): Float64Array {
+    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    return out;
+  }
+
+  /** Undo one random(): the state before its two draws. */
+  stepBackDouble(): void {
+    this.x = lcg48StepBack(lcg48StepBack(this.x));
+  }
+
+  getState(): FirefoxLcgState {
+    return [this.x];
+  }
+
+  clone(): FirefoxLcg {
+    return new FirefoxLcg(this.x);
+  }
+}
+
+/** random_initState applied to a 64-bit seed: the 48-bit rngState SpiderMonkey starts from. */
+export function rngStateFromSeed(seed: number | bigint | string): number {
+  const s = BigInt.asUintN(64, readIntegerSeed(ENGINE, seed, -(1n << 63n), (1n << 64n) - 1n));
+  const [hi, lo] = u64FromBigInt(s ^ (s >> 16n));
+  return lcg48ScrambleSeed(hi, lo);
+}
+
+export function create(options: CreateOptions): FirefoxLcg {
+  requireStateOrSeed(ENGINE, options);
+  if (options.variant !== undefined && options.variant !== 'spidermonkey-lcg') {
+    throw new InvalidOptionError(`${ENGINE}: unknown variant ${JSON.stringify(options.variant)}; known variants: spidermonkey-lcg`);
+  }
+  if (options.seed !== undefined) {
+    const x = rngStateFromSeed(options.seed);
+    if (x === 0) throw new InvalidStateError(`${ENGINE}: seed ${String(options.seed)} gives rngState 0, which SpiderMonkey treats as unseeded`);
+    return new FirefoxLcg(x);
+  }
+  const [x] = readStateWords(ENGINE, options.state, STATE_WORDS, 48).map(Number);
+  if (x === 0) {
+    throw new InvalidStateError(`${ENGINE}: state word rngState (index 0) = 0 is not allowed: SpiderMonkey reseeds from entropy when rngState is 0`);
+  }
+  return new FirefoxLcg(x!);
+}
+
+export { LCG48_MULTIPLIER };

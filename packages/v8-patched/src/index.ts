@@ -1,0 +1,116 @@
+/**
+ * V8's Math.random after commit 623cbdc5 "Tweak RNG" (2015-11-20, V8 4.9.x; src/js/math.js).
+ *
+ * MWC1616: two multiply-with-carry sub-generators, 36969 and 18030, each a 16-bit value and a
+ * 16-bit carry, held as rngstate.{a, b} and rngstate.{c, d}. The patch stops concatenating the
+ * two halves and XORs them instead, so the bits a floor() keeps depend on both generators.
+ *
+ * MathRandomRaw quirk, reproduced here: after the patch it computes the second generator as
+ * 36969·d + c, while MathRandom computes 36969·c + d (the "+" side reads rngstate.d and
+ * rngstate.c the other way round). Both still store c = r1 & 0xFFFF, d = r1 >>> 16, so mixing
+ * the two calls walks a different path than either alone.
+ */
+import {
+  type Emulator,
+  type VariantInfo,
+  InvalidOptionError,
+  constructDouble,
+  readStateWords,
+  requireStateOrSeed,
+  v8InitializeRngWords,
+} from '@emu/core';
+
+const ENGINE = 'v8-patched';
+const MULT_AB = 18030; // first sub-generator: rngstate.a (value), rngstate.b (carry)
+const MULT_CD = 36969; // second sub-generator: rngstate.c (value), rngstate.d (carry)
+const EXPONENT_ONE = 0x3ff00000; // high word of 1.0: the double is 1.<32 random bits> − 1
+const HIGH_MANTISSA = 0x000fffff; // 20 mantissa bits in the high word
+const LOW_MANTISSA = 0xfff00000; // the next 12 mantissa bits, top of the low word
+const RAW_MASK = 0x3fffffff; // MathRandomRaw returns 30 bits (a positive Smi on 32-bit V8)
+
+export const STATE_WORDS = ['a', 'b', 'c', 'd'] as const;
+export type V8PatchedState = readonly [a: number, b: number, c: number, d: number];
+
+export const VARIANTS: readonly VariantInfo[] = [
+  {
+    id: 'v8-4.9-patched',
+    engines: 'V8 from 4.9.x (commit 623cbdc5, 2015-11-20) until XorShift128+ replaced MWC1616 (V8 4.9.41, 2015-12)',
+    dates: '2015-11-20 … 2015-12',
+    algorithm: 'MWC1616, halves XORed; double = ConstructDouble(0x3FF00000 | (r & 0xFFFFF), r & 0xFFF00000) − 1',
+    precisionBits: 32,
+    stateWords: STATE_WORDS,
+    source: 'v8/v8 src/js/math.js at 623cbdc5432713badc9fe1d605c585aabb25876c',
+  },
+];
+
+export interface CreateOptions {
+  /** Raw state [a, b, c, d], each word in [0, 0xFFFF], as rngstate holds it. */
+  state?: readonly unknown[];
+  /** V8's --random_seed: the state comes from %InitializeRNG, fed by base::RandomNumberGenerator. */
+  seed?: number | bigint | string;
+  variant?: string;
+}
+
+export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
+  readonly engine = ENGINE;
+  readonly variant = 'v8-4.9-patched';
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(a: number, b: number, c: number, d: number) {
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+  }
+
+  /** MathRandom: one step of both sub-generators, their XOR as 32 bits of a double in [0, 1). */
+  random(): number {
+    const r0 = (Math.imul(MULT_AB, this.a) + this.b) | 0;
+    const r1 = (Math.imul(MULT_CD, this.c) + this.d) | 0;
+    this.a = r0 & 0xffff;
+    this.b = r0 >>> 16;
+    this.c = r1 & 0xffff;
+    this.d = r1 >>> 16;
+    const r = r0 ^ r1;
+    return constructDouble(EXPONENT_ONE | (r & HIGH_MANTISSA), r & LOW_MANTISSA) - 1;
+  }
+
+  /** MathRandomRaw as committed: note 36969·d + c (not c, d) for the second generator. */
+  raw(): number {
+    const r0 = (Math.imul(MULT_AB, this.a) + this.b) | 0;
+    const r1 = (Math.imul(MULT_CD, this.d) + this.c) | 0;
+    this.a = r0 & 0xffff;
+    this.b = r0 >>> 16;
+    this.c = r1 & 0xffff;
+    this.d = r1 >>> 16;
+    return (r0 ^ r1) & RAW_MASK;
+  }
+
+  fill(out: Float64Array): Float64Array {
+    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    return out;
+  }
+
+  getState(): V8PatchedState {
+    return [this.a, this.b, this.c, this.d];
+  }
+
+  clone(): V8PatchedMwc1616 {
+    return new V8PatchedMwc1616(this.a, this.b, this.c, this.d);
+  }
+}
+
+/** Creates the emulator from a raw state `[a, b, c, d]` or from V8's `--random_seed`. */
+export function create(options: CreateOptions): V8PatchedMwc1616 {
+  requireStateOrSeed(ENGINE, options);
+  if (options.variant !== undefined && options.variant !== 'v8-4.9-patched') {
+    throw new InvalidOptionError(`${ENGINE}: unknown variant ${JSON.stringify(options.variant)}; known variants: v8-4.9-patched`);
+  }
+  const words = options.state !== undefined
+    ? readStateWords(ENGINE, options.state, STATE_WORDS, 16).map(Number)
+    : v8InitializeRngWords(ENGINE, options.seed);
+  return new V8PatchedMwc1616(words[0]!, words[1]!, words[2]!, words[3]!);
+}

@@ -1,0 +1,95 @@
+/**
+ * JavaScriptCore's Math.random before XorShift128+: WTF::WeakRandom, the "GameRand" generator
+ * (Source/WTF/wtf/WeakRandom.h, until WebKit r192855, 2015-11-30; Safari ≤ 9.0).
+ *
+ *   high = rotl32(high, 16) + low;  low = low + high;  output = high
+ *   Math.random() = output / 2^32
+ *
+ * Two 32-bit words; the constructor sets low = seed ^ 0x49616E42 ("IanB"), high = seed.
+ */
+import {
+  type Emulator,
+  type VariantInfo,
+  InvalidOptionError,
+  readIntegerSeed,
+  readStateWords,
+  requireStateOrSeed,
+} from '@emu/core';
+
+const ENGINE = 'webkit-gamerand';
+const SEED_XOR = 0x49616e42; // "IanB": the constructor's mask for the low word
+const TWO_POW_32 = 0x100000000; // UINT_MAX + 1.0
+
+export const STATE_WORDS = ['m_low', 'm_high'] as const;
+export type WebkitGameRandState = readonly [m_low: number, m_high: number];
+
+export const VARIANTS: readonly VariantInfo[] = [
+  {
+    id: 'jsc-gamerand',
+    engines: 'JavaScriptCore / Safari until 9.0.x (XorShift128+ from WebKit r192855, Safari 9.1)',
+    dates: '… 2015-11-30',
+    algorithm: 'GameRand: high = rotl(high,16) + low; low += high; double = high / 2^32',
+    precisionBits: 32,
+    stateWords: STATE_WORDS,
+    source: 'WebKit/WebKit Source/WTF/wtf/WeakRandom.h before r192855',
+  },
+];
+
+export interface CreateOptions {
+  /** Raw state [m_low, m_high], each an unsigned 32-bit integer. */
+  state?: readonly unknown[];
+  /** The unsigned seed given to WeakRandom(unsigned seed) (JSGlobalObject drew it from cryptographic randomness). */
+  seed?: number | bigint | string;
+  variant?: string;
+}
+
+export class WebkitGameRand implements Emulator<WebkitGameRandState> {
+  readonly engine = ENGINE;
+  readonly variant = 'jsc-gamerand';
+  private low: number;
+  private high: number;
+
+  constructor(low: number, high: number) {
+    this.low = low | 0;
+    this.high = high | 0;
+  }
+
+  /** WeakRandom::getUint32(): one advance, the new high word. */
+  raw(): number {
+    const h = (((this.high << 16) | (this.high >>> 16)) + this.low) | 0;
+    this.high = h;
+    this.low = (this.low + h) | 0;
+    return h >>> 0;
+  }
+
+  /** WeakRandom::get(): advance() / (UINT_MAX + 1.0). */
+  random(): number {
+    return this.raw() / TWO_POW_32;
+  }
+
+  fill(out: Float64Array): Float64Array {
+    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    return out;
+  }
+
+  getState(): WebkitGameRandState {
+    return [this.low >>> 0, this.high >>> 0];
+  }
+
+  clone(): WebkitGameRand {
+    return new WebkitGameRand(this.low, this.high);
+  }
+}
+
+export function create(options: CreateOptions): WebkitGameRand {
+  requireStateOrSeed(ENGINE, options);
+  if (options.variant !== undefined && options.variant !== 'jsc-gamerand') {
+    throw new InvalidOptionError(`${ENGINE}: unknown variant ${JSON.stringify(options.variant)}; known variants: jsc-gamerand`);
+  }
+  if (options.seed !== undefined) {
+    const seed = Number(readIntegerSeed(ENGINE, options.seed, 0n, 0xffffffffn));
+    return new WebkitGameRand(seed ^ SEED_XOR, seed);
+  }
+  const [low, high] = readStateWords(ENGINE, options.state, STATE_WORDS, 32).map(Number);
+  return new WebkitGameRand(low!, high!);
+}

@@ -1,0 +1,64 @@
+/**
+ * The xorshift128 state transition shared by every engine (Vigna's xorshift128+, shifts 23/17/26):
+ *
+ *   s1 = state0; s0 = state1; state0 = s0;
+ *   s1 ^= s1 << 23; s1 ^= s1 >> 17; s1 ^= s0; s1 ^= s0 >> 26; state1 = s1
+ *
+ * and its inverse. The state is four int32 words [s0hi, s0lo, s1hi, s1lo] in an Int32Array.
+ */
+import { shl64Hi, shl64Lo, shr64Hi, shr64Lo } from '@emu/core';
+
+export const S0_HI = 0;
+export const S0_LO = 1;
+export const S1_HI = 2;
+export const S1_LO = 3;
+
+/** One forward step, in place. */
+export function xorshift128Step(s: Int32Array): void {
+  let xh = s[S0_HI]!;
+  let xl = s[S0_LO]!;
+  const yh = s[S1_HI]!;
+  const yl = s[S1_LO]!;
+  s[S0_HI] = yh;
+  s[S0_LO] = yl;
+  // x ^= x << 23
+  let th = shl64Hi(xh, xl, 23);
+  let tl = shl64Lo(xh, xl, 23);
+  xh ^= th;
+  xl ^= tl;
+  // x ^= x >> 17
+  th = shr64Hi(xh, xl, 17);
+  tl = shr64Lo(xh, xl, 17);
+  xh ^= th;
+  xl ^= tl;
+  // x ^= y ^ (y >> 26)
+  s[S1_HI] = xh ^ yh ^ shr64Hi(yh, yl, 26);
+  s[S1_LO] = xl ^ yl ^ shr64Lo(yh, yl, 26);
+}
+
+/** One step backwards, in place: the state that `xorshift128Step` turned into `s`. */
+export function xorshift128StepBack(s: Int32Array): void {
+  const yh = s[S0_HI]!; // the old state1
+  const yl = s[S0_LO]!;
+  // u = x ^ (x >> 17) where x = old0 ^ (old0 << 23)
+  let uh = s[S1_HI]! ^ yh ^ shr64Hi(yh, yl, 26);
+  let ul = s[S1_LO]! ^ yl ^ shr64Lo(yh, yl, 26);
+  // Invert u = x ^ (x >> 17): x = u ^ u>>17 ^ u>>34 ^ u>>51.
+  let xh = uh;
+  let xl = ul;
+  for (const n of [17, 34, 51]) {
+    xh ^= shr64Hi(uh, ul, n);
+    xl ^= shr64Lo(uh, ul, n);
+  }
+  // Invert x = o ^ (o << 23): o = x ^ x<<23 ^ x<<46.
+  uh = xh;
+  ul = xl;
+  for (const n of [23, 46]) {
+    xh ^= shl64Hi(uh, ul, n);
+    xl ^= shl64Lo(uh, ul, n);
+  }
+  s[S1_HI] = yh;
+  s[S1_LO] = yl;
+  s[S0_HI] = xh;
+  s[S0_LO] = xl;
+}
