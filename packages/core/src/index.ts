@@ -5,3 +5,4 @@ export * from './lcg48.js';
 export * from './murmur.js';
 export * from './emulator.js';
 export * from './state.js';
+export * from './v8seed.js';

@@ -49,6 +49,8 @@ export interface CreateOptions {
   /** V8's --random_seed: the state comes from %InitializeRNG, fed by base::RandomNumberGenerator. */
   seed?: number | bigint | string;
   variant?: string;
+  /** Steps of base::RandomNumberGenerator consumed before %InitializeRNG (embedder start-up); default 0. */
+  rngDrawsBefore?: number;
 }
 
 export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
@@ -111,6 +113,6 @@ export function create(options: CreateOptions): V8PatchedMwc1616 {
   }
   const words = options.state !== undefined
     ? readStateWords(ENGINE, options.state, STATE_WORDS, 16).map(Number)
-    : v8InitializeRngWords(ENGINE, options.seed);
+    : v8InitializeRngWords(ENGINE, options.seed, options.rngDrawsBefore ?? 0);
   return new V8PatchedMwc1616(words[0]!, words[1]!, words[2]!, words[3]!);
 }

@@ -20,8 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_NODE_VERSIONS = ['0.8.28', '0.10.48', '0.12.18', '4.2.2', '4.9.1', '5.12.0', '6.17.1', '20.20.2'];
-export const DEFAULT_SEEDS = [1, 42, 12345, 2147483647];
+export const DEFAULT_NODE_VERSIONS = [
+  '0.8.28', '0.10.48', '0.11.14', '0.12.18', '4.0.0', '4.2.2', '4.9.1', '5.0.0', '5.12.0', '6.0.0', '6.17.1', '20.20.2',
+];
+export const DEFAULT_SEEDS = [1, 42, 12345, -7, 2147483647];
 
 const { values: args } = parseArgs({
   options: {
@@ -87,8 +89,8 @@ function run(bin, argv, input) {
 export function recordNode(version, seedList, n) {
   const bin = nodeBinary(version);
   const work = mkdtempSync(join(tmpdir(), 'emu-probe-'));
-  const file = join(work, 'probe.js');
-  writeFileSync(file, probeSource(n));
+  const probe = join(work, 'probe.js');
+  writeFileSync(probe, probeSource(n));
   const v8 = execFileSync(bin, ['-e', 'process.stdout.write(process.versions.v8)'], { encoding: 'utf8' });
   const result = { engine: 'node', version, v8, count: n, commands: {}, seeds: {} };
   result.commands = {
@@ -98,11 +100,12 @@ export function recordNode(version, seedList, n) {
   };
   for (const seed of seedList) {
     const flag = `--random_seed=${seed}`;
-    result.seeds[seed] = {
-      file: run(bin, [flag, file]),
-      eval: run(bin, [flag, '-e', probeSource(n)]),
-      stdin: run(bin, [flag], probeSource(n)),
-    };
+    const file = run(bin, [flag, probe]);
+    const evalMode = run(bin, [flag, '-e', probeSource(n)]);
+    const stdin = run(bin, [flag], probeSource(n));
+    // Entry modes that print the same as the file are stored as "=file" to keep fixtures small.
+    const same = (a) => (a.join() === file.join() ? '=file' : a);
+    result.seeds[seed] = { file, eval: same(evalMode), stdin: same(stdin) };
   }
   rmSync(work, { recursive: true, force: true });
   result.probe = probeSource(n);
@@ -147,7 +150,7 @@ if (!args['skip-node']) {
   }
 }
 if (!args['skip-java']) {
-  const javaSeeds = [0, 1, 42, -1, 123456789, -9007199254740993, 0x5deece66d];
+  const javaSeeds = ['0', '1', '42', '-1', '123456789', '-9007199254740993', '25214903917' /* 0x5DEECE66D: state 0 */];
   writeFileSync(join(outDir, 'java-util-random.json'), JSON.stringify(recordJava(javaSeeds, count)) + '\n');
   process.stderr.write('recorded java.util.Random\n');
 }

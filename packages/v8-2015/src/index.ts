@@ -1,0 +1,290 @@
+/**
+ * V8's Math.random before the "Tweak RNG" patch of 2015-11-20: every MWC1616 V8 shipped.
+ *
+ * MWC1616 is two 16-bit multiply-with-carry generators, x' = a·(x & 0xFFFF) + (x >> 16), with
+ * a = 36969 for one and 18273 (until V8 4.4) or 18030 (from V8 4.5) for the other. V8 glued the
+ * two outputs together instead of mixing them, so the high bits of every double — the ones
+ * `Math.floor(Math.random() * n)` keeps — come from one 2^30-period generator alone.
+ *
+ * Variants (each named by the V8 versions that shipped it; checked against the Node binaries
+ * listed, or against the seed patch where no binary exists):
+ *  - `v8-3.11-cpp`   C++ random_base() (V8 ≤ 3.14 at least; Node 0.8, 0.10):
+ *                    out = (s0 << 14) + (s1 & 0x3FFFF), double = out / 2^32.
+ *  - `v8-3.26-js`    JS, Uint32Array rngstate, 18273 (V8 3.26–4.4; Node 0.11.14, 0.12):
+ *                    out = (r0 << 16) + (r1 & 0xFFFF), double = out · 2^-32.
+ *  - `v8-4.5-js`     as above with 18030 (V8 4.5–4.6; Node 4.x, 5.x; Chrome 45–46); has MathRandomRaw.
+ *  - `v8-4.7-constructdouble` (default) four 16-bit words and %_ConstructDouble: the "-" side of
+ *                    commit 623cbdc5 (V8 4.7–4.9 before the patch; Chrome 47–48).
+ */
+import {
+  type Emulator,
+  type VariantInfo,
+  InvalidOptionError,
+  InvalidStateError,
+  constructDouble,
+  readStateWords,
+  requireStateOrSeed,
+  v8InitializeRngWords,
+  v8RngBytes,
+  v8SeedValue,
+} from '@emu/core';
+
+const ENGINE = 'v8-2015';
+const MULT_36969 = 36969;
+const MULT_18273 = 18273; // V8 ≤ 4.4
+const MULT_18030 = 18030; // V8 4.5 … 4.9
+const TWO_POW_32 = 0x100000000;
+const INV_TWO_POW_32 = 2.3283064365386962890625e-10; // 2^-32, the reciprocal math.js multiplies by
+const EXPONENT_ONE = 0x3ff00000;
+const HIGH_MANTISSA = 0x000fffff;
+const LOW_MANTISSA = 0xfff00000;
+const RAW_MASK = 0x3fffffff;
+
+export type VariantId = 'v8-3.11-cpp' | 'v8-3.26-js' | 'v8-4.5-js' | 'v8-4.7-constructdouble';
+export const DEFAULT_VARIANT: VariantId = 'v8-4.7-constructdouble';
+
+export const VARIANTS: readonly VariantInfo[] = [
+  {
+    id: 'v8-3.11-cpp',
+    engines: 'V8 3.11–3.14 (Node 0.8, 0.10; Chrome ≤ 32)',
+    dates: '… 2014',
+    algorithm: 'C++ random_base: s0 = 18273·(s0&0xFFFF)+(s0>>16); s1 = 36969·(s1&0xFFFF)+(s1>>16); out = (s0<<14)+(s1&0x3FFFF); double = out/2^32',
+    precisionBits: 32,
+    stateWords: ['state0', 'state1'],
+    source: 'v8/v8 src/v8.cc random_base / FillHeapNumberWithRandom (3.14 branch); checked against node 0.8.28 and 0.10.48',
+  },
+  {
+    id: 'v8-3.26-js',
+    engines: 'V8 3.26–4.4 (Node 0.11.14, 0.12; Chrome 34–44)',
+    dates: '2014 … 2015-07',
+    algorithm: 'math.js MathRandom on Uint32Array rngstate, multipliers 18273/36969; out = (r0<<16)+(r1&0xFFFF); double = out·2^-32',
+    precisionBits: 32,
+    stateWords: ['rngstate0', 'rngstate1'],
+    source: 'v8/v8 src/math.js (3.28 branch); checked against node 0.11.14 and 0.12.18',
+  },
+  {
+    id: 'v8-4.5-js',
+    engines: 'V8 4.5–4.6 (Node 4.x, 5.x; Chrome 45–46)',
+    dates: '2015-07 … 2015-10',
+    algorithm: 'as v8-3.26-js with multiplier 18030; MathRandomRaw = out & 0x3FFFFFFF',
+    precisionBits: 32,
+    stateWords: ['rngstate0', 'rngstate1'],
+    source: 'v8/v8 src/math.js (4.5 branch); checked against node 4.0.0, 4.2.2, 4.9.1, 5.0.0, 5.12.0',
+  },
+  {
+    id: 'v8-4.7-constructdouble',
+    engines: 'V8 4.7–4.9 before commit 623cbdc5 (Chrome 47–48)',
+    dates: '2015-09 … 2015-11-20',
+    algorithm: 'four 16-bit words; double = %_ConstructDouble(0x3FF00000 | (r0 & 0xFFFFF), r1 & 0xFFF00000) − 1',
+    precisionBits: 32,
+    stateWords: ['rngstate_0', 'rngstate_1', 'rngstate_2', 'rngstate_3'],
+    source: 'v8/v8 src/js/math.js, the "-" side of 623cbdc5432713badc9fe1d605c585aabb25876c',
+  },
+];
+
+export interface CreateOptions {
+  /** Raw state in the order the variant's source names its words (see VARIANTS[i].stateWords). */
+  state?: readonly unknown[];
+  /** V8's --random_seed (a non-zero int32): the state the engine derives from it. */
+  seed?: number | bigint | string;
+  /** Which historical variant; default `v8-4.7-constructdouble`. */
+  variant?: string;
+  /**
+   * Steps of base::RandomNumberGenerator the isolate consumed before it drew the Math.random
+   * state (JS variants only). It depends on the embedder's start-up (Node's is per release and
+   * kept by @emu/engines); 0 for a bare isolate.
+   */
+  rngDrawsBefore?: number;
+}
+
+/** C++ random_base() of V8 ≤ 3.14: two 32-bit MWC states, 14/18-bit concatenation. */
+export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
+  readonly engine = ENGINE;
+  readonly variant = 'v8-3.11-cpp';
+  private s0: number;
+  private s1: number;
+
+  constructor(s0: number, s1: number) {
+    this.s0 = s0 | 0;
+    this.s1 = s1 | 0;
+  }
+
+  /** The 32-bit random_base() output that FillHeapNumberWithRandom turns into a double. */
+  raw(): number {
+    const s0 = this.s0;
+    const s1 = this.s1;
+    this.s0 = (Math.imul(MULT_18273, s0 & 0xffff) + (s0 >>> 16)) | 0;
+    this.s1 = (Math.imul(MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
+    return ((this.s0 << 14) + (this.s1 & 0x3ffff)) >>> 0;
+  }
+
+  /** FillHeapNumberWithRandom: the 32 bits under 2^20's mantissa, minus 2^20 — i.e. out / 2^32. */
+  random(): number {
+    return this.raw() / TWO_POW_32;
+  }
+
+  fill(out: Float64Array): Float64Array {
+    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    return out;
+  }
+
+  getState(): readonly [number, number] {
+    return [this.s0 >>> 0, this.s1 >>> 0];
+  }
+
+  clone(): V8CppMwc1616 {
+    return new V8CppMwc1616(this.s0, this.s1);
+  }
+}
+
+/** math.js MathRandom of V8 3.26–4.6: rngstate is a Uint32Array(2). */
+export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
+  readonly engine = ENGINE;
+  readonly variant: 'v8-3.26-js' | 'v8-4.5-js';
+  private readonly mult: number;
+  private s0: number;
+  private s1: number;
+
+  constructor(variant: 'v8-3.26-js' | 'v8-4.5-js', s0: number, s1: number) {
+    this.variant = variant;
+    this.mult = variant === 'v8-3.26-js' ? MULT_18273 : MULT_18030;
+    this.s0 = s0 | 0;
+    this.s1 = s1 | 0;
+  }
+
+  private next32(): number {
+    const r0 = (Math.imul(this.mult, this.s0 & 0xffff) + (this.s0 >>> 16)) | 0;
+    this.s0 = r0;
+    const r1 = (Math.imul(MULT_36969, this.s1 & 0xffff) + (this.s1 >>> 16)) | 0;
+    this.s1 = r1;
+    return ((r0 << 16) + (r1 & 0xffff)) | 0;
+  }
+
+  random(): number {
+    const x = this.next32();
+    return (x < 0 ? x + TWO_POW_32 : x) * INV_TWO_POW_32;
+  }
+
+  /** MathRandomRaw (present from V8 4.5 on; in 3.26–4.4 this emulates what it would have returned). */
+  raw(): number {
+    return this.next32() & RAW_MASK;
+  }
+
+  fill(out: Float64Array): Float64Array {
+    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    return out;
+  }
+
+  getState(): readonly [number, number] {
+    return [this.s0 >>> 0, this.s1 >>> 0];
+  }
+
+  clone(): V8JsMwc1616 {
+    return new V8JsMwc1616(this.variant, this.s0, this.s1);
+  }
+}
+
+/** The "-" side of 623cbdc5: four 16-bit words and %_ConstructDouble. */
+export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, number, number, number]> {
+  readonly engine = ENGINE;
+  readonly variant = 'v8-4.7-constructdouble';
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
+
+  constructor(s0: number, s1: number, s2: number, s3: number) {
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.s3 = s3;
+  }
+
+  /** MathRandom: r0's low 20 bits and r1's top 12 bits under 1.0's exponent, minus 1. */
+  random(): number {
+    const r0 = (Math.imul(MULT_18030, this.s0) + this.s1) | 0;
+    const r1 = (Math.imul(MULT_36969, this.s2) + this.s3) | 0;
+    this.s0 = r0 & 0xffff;
+    this.s1 = r0 >>> 16;
+    this.s2 = r1 & 0xffff;
+    this.s3 = r1 >>> 16;
+    return constructDouble(EXPONENT_ONE | (r0 & HIGH_MANTISSA), r1 & LOW_MANTISSA) - 1;
+  }
+
+  /** MathRandomRaw: ((r0 << 16) + (r1 & 0xFFFF)) & 0x3FFFFFFF, advancing the same state. */
+  raw(): number {
+    const r0 = (Math.imul(MULT_18030, this.s0) + this.s1) | 0;
+    const r1 = (Math.imul(MULT_36969, this.s2) + this.s3) | 0;
+    this.s0 = r0 & 0xffff;
+    this.s1 = r0 >>> 16;
+    this.s2 = r1 & 0xffff;
+    this.s3 = r1 >>> 16;
+    return ((r0 << 16) + (r1 & 0xffff)) & RAW_MASK;
+  }
+
+  fill(out: Float64Array): Float64Array {
+    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    return out;
+  }
+
+  getState(): readonly [number, number, number, number] {
+    return [this.s0, this.s1, this.s2, this.s3];
+  }
+
+  clone(): V8ConstructDoubleMwc1616 {
+    return new V8ConstructDoubleMwc1616(this.s0, this.s1, this.s2, this.s3);
+  }
+}
+
+export type V8Mwc1616 = V8CppMwc1616 | V8JsMwc1616 | V8ConstructDoubleMwc1616;
+
+function variantInfo(variant: string): VariantInfo {
+  const info = VARIANTS.find((v) => v.id === variant);
+  if (!info) {
+    throw new InvalidOptionError(
+      `${ENGINE}: unknown variant ${JSON.stringify(variant)}; known variants: ${VARIANTS.map((v) => v.id).join(', ')}`,
+    );
+  }
+  return info;
+}
+
+/** Creates the emulator of one variant from a raw state or from V8's --random_seed. */
+export function create(options: CreateOptions): V8Mwc1616 {
+  requireStateOrSeed(ENGINE, options);
+  const info = variantInfo(options.variant ?? DEFAULT_VARIANT);
+  const id = info.id as VariantId;
+  const draws = options.rngDrawsBefore ?? 0;
+  if (!Number.isSafeInteger(draws) || draws < 0) {
+    throw new InvalidOptionError(`${ENGINE}: rngDrawsBefore must be a non-negative integer, got ${String(options.rngDrawsBefore)}`);
+  }
+  if (id === 'v8-3.11-cpp') {
+    let s0: number;
+    let s1: number;
+    if (options.seed !== undefined) {
+      // seed_random(): with --random_seed set, both words are the flag's value (as uint32).
+      s0 = s1 = v8SeedValue(ENGINE, options.seed) >>> 0;
+    } else {
+      [s0, s1] = readStateWords(ENGINE, options.state, info.stateWords, 32).map(Number) as [number, number];
+    }
+    if (s0 === 0) {
+      throw new InvalidStateError(`${ENGINE}: state word state0 (index 0) = 0 is not allowed: random_base() reseeds from entropy when state[0] is 0`);
+    }
+    return new V8CppMwc1616(s0, s1);
+  }
+  if (id === 'v8-3.26-js' || id === 'v8-4.5-js') {
+    let words: number[];
+    if (options.seed !== undefined) {
+      // rngstate = 8 bytes of the isolate's base::RandomNumberGenerator, read as two little-endian uint32.
+      const b = v8RngBytes(v8SeedValue(ENGINE, options.seed), draws, 8);
+      words = [b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24), b[4]! | (b[5]! << 8) | (b[6]! << 16) | (b[7]! << 24)];
+    } else {
+      words = readStateWords(ENGINE, options.state, info.stateWords, 32).map(Number);
+    }
+    return new V8JsMwc1616(id, words[0]!, words[1]!);
+  }
+  const words = options.seed !== undefined
+    ? v8InitializeRngWords(ENGINE, options.seed, draws)
+    : readStateWords(ENGINE, options.state, info.stateWords, 16).map(Number);
+  return new V8ConstructDoubleMwc1616(words[0]!, words[1]!, words[2]!, words[3]!);
+}
+
