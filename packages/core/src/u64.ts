@@ -6,7 +6,6 @@
  * allocating; read a half as unsigned with `>>> 0`. Shift counts are integers in [0, 63].
  * The BigInt conversions at the end are for parsing and display only, never for hot paths.
  */
-import { describeValue } from './errors.js';
 
 /** High half of (hi:lo) << n. */
 export function shl64Hi(hi: number, lo: number, n: number): number {

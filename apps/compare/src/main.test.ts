@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { run } from './main.js';
+
+function cli(args: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = run(args, { out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
+
+describe('compare CLI contract', () => {
+  it('no arguments: the five emulators side by side on the default seed', () => {
+    const { code, out } = cli([]);
+    expect(code).toBe(0);
+    for (const id of ['v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus']) expect(out).toContain(id);
+    expect(out.split('\n').filter((l) => /^\s*\d+\s+0\.\d{16}/.test(l))).toHaveLength(16);
+  });
+
+  it('sequence prints K values, one per line, as 16 hex digits by default', () => {
+    const { code, out } = cli(['sequence', '--engine', 'v8-patched', '--seed', '7', '--count', '5']);
+    expect(code).toBe(0);
+    const lines = out.trimEnd().split('\n');
+    expect(lines).toHaveLength(5);
+    for (const l of lines) expect(l).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('--state takes [a, b, c, d] for the V8 MWC engines; float and raw outputs', () => {
+    const hex = cli(['sequence', '--engine', 'v8-2015', '--state', '[1,2,3,4]', '--count', '3']).out.trim().split('\n');
+    const floats = cli(['sequence', '--engine', 'v8-2015', '--state', '[1,2,3,4]', '--count', '3', '--format', 'float']).out.trim().split('\n');
+    const f = new Float64Array(1);
+    const u = new BigUint64Array(f.buffer);
+    floats.forEach((s, i) => {
+      f[0] = Number(s);
+      expect(u[0]!.toString(16).padStart(16, '0')).toBe(hex[i]);
+    });
+    const raw = cli(['sequence', '--engine', 'v8-2015', '--state', '[1,2,3,4]', '--count', '3', '--output', 'raw']).out.trim().split('\n');
+    for (const r of raw) expect(Number(r)).toBeLessThan(2 ** 30);
+    const json = cli(['sequence', '--engine', 'v8-2015', '--state', '[1,2,3,4]', '--count', '2', '--format', 'json']).out.trim().split('\n');
+    expect(JSON.parse(json[0]!)).toMatchObject({ i: 0, hex: hex[0] });
+  });
+
+  it('xorshift128plus takes --flavor', () => {
+    const sm = cli(['sequence', '--engine', 'xorshift128plus', '--flavor', 'spidermonkey', '--state', '["0x1","0x2"]', '--count', '2']);
+    expect(sm.code).toBe(0);
+    expect(sm.out.trim().split('\n')).toHaveLength(2);
+  });
+
+  it.each([
+    [['sequence', '--engine', 'nope', '--count', '1'], /unknown engine "nope"; known engines: v8-2015/],
+    [['sequence', '--engine', 'v8-2015', '--count', '0'], /--count must be an integer in \[1, 10000000\], got "0"/],
+    [['sequence', '--engine', 'v8-2015', '--count', 'abc'], /"abc"/],
+    [['sequence', '--engine', 'v8-2015', '--count', '2', '--seed', '1.5'], /--seed must be an integer, got "1.5"/],
+    [['sequence', '--engine', 'v8-2015', '--count', '2', '--state', '[1,2,3,70000]'], /rngstate_3 \(index 3\) = 70000/],
+    [['sequence', '--engine', 'v8-2015', '--count', '2', '--state', '{oops'], /--state is not valid JSON/],
+    [['sequence', '--engine', 'firefox-lcg', '--count', '2', '--output', 'raw'], /has no raw integer output/],
+    [['sequence', '--engine', 'v8-2015', '--count', '2', '--format', 'octal'], /--format must be hex, float or json/],
+    [['sequence', '--engine', 'v8-2015', '--count', '2', '--bogus'], /Unknown option '--bogus'/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+  ])('bad input %j → one line on stderr, exit 2', (args, message) => {
+    const { code, out, err } = cli(args);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(message);
+    expect(err.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('every command has --help', () => {
+    for (const c of [['--help'], ['sequence', '--help'], ['engines', '--help'], ['table', '--help']]) {
+      const { code, out } = cli(c);
+      expect(code).toBe(0);
+      expect(out).toMatch(/^Usage: compare/);
+    }
+  });
+
+  it('the built binary honours the contract through pnpm --silent compare', () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const out = execFileSync('pnpm', ['--silent', 'compare', 'sequence', '--engine', 'node@4.2.2', '--random-seed', '42', '--count', '3'], { cwd: root, encoding: 'utf8' });
+    // node 4.2.2 --random_seed=42, first three values, from tooling/conformance/fixtures/node-4.2.2.json.
+    const golden = JSON.parse(readFileSync(`${root}/tooling/conformance/fixtures/node-4.2.2.json`, 'utf8'));
+    expect(out.trim().split('\n')).toEqual(golden.seeds['42'].file.slice(0, 3));
+    const bad = spawnSync('pnpm', ['--silent', 'compare', 'sequence', '--engine', 'x', '--count', '1'], { cwd: root, encoding: 'utf8' });
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

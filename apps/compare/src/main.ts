@@ -1,0 +1,240 @@
+/**
+ * `compare`: the emulators side by side. Commands:
+ *   (none)      the five seed emulators on a default seed, as a table
+ *   sequence    K values of one engine, one per line (contract: see HELP.sequence)
+ *   engines     the registry
+ * Every bad argument ends in one line on stderr naming the problem, and exit code 2.
+ */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { EmuError, type Emulator, doubleToHex } from '@emu/core';
+import { NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
+
+export interface Io {
+  out(s: string): void;
+  err(s: string): void;
+}
+
+export const DEFAULT_SEED = 42;
+const MAX_COUNT = 10_000_000;
+
+const HELP: Record<string, string> = {
+  main: `Usage: compare [command] [options]
+
+Commands:
+  (none)     the five seed emulators side by side on seed ${DEFAULT_SEED}
+  table      the same, with --seed N and --count K
+  sequence   K values of one engine, one per line
+  engines    the registry of engine ids
+
+Run 'compare <command> --help' for a command's options.
+`,
+  table: `Usage: compare [table] [--seed N] [--count K] [--format table|hex]
+
+The five seed emulators (v8-2015, v8-patched, firefox-lcg, webkit-gamerand, xorshift128plus)
+seeded with each engine's own routine from the same N (default ${DEFAULT_SEED}), side by side.
+'*' marks the rows where V8's 2015 patch changed the output (v8-2015 vs v8-patched, same state).
+`,
+  sequence: `Usage: compare sequence --engine <id> [--seed N | --random-seed N | --state <json>] --count K
+                        [--format hex|float|json] [--output random|raw]
+                        [--variant V] [--flavor v8|spidermonkey|jsc] [--entry file|eval|stdin]
+
+  --engine       a registry id: ${PACKAGE_IDS.join(', ')}, or node@VERSION
+  --seed N       run the engine's own seeding routine (for V8 ids: --random_seed)
+  --random-seed  V8's --random_seed flag (V8 and node@ ids)
+  --state JSON   the raw state, words in the engine source's order, e.g. [1,2,3,4]
+  --count K      how many values (1 … ${MAX_COUNT})
+  --format       hex: 16 lowercase hex digits of the IEEE-754 bits (default);
+                 float: the shortest decimal that round-trips; json: one JSON object per line
+  --output raw   the engine's raw integer output (V8: MathRandomRaw) in decimal
+  --entry        node@ ids: how the script was started (default file)
+`,
+  engines: `Usage: compare engines [--json]
+
+Lists every engine id the registry resolves, with its variant and what it emulates.
+`,
+};
+
+class UsageError extends Error {}
+
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>): Values {
+  try {
+    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false })
+      .values as Values;
+  } catch (e) {
+    throw new UsageError((e as Error).message.split('\n')[0]!);
+  }
+}
+
+function parseCount(raw: string | undefined, fallback?: number): number {
+  if (raw === undefined) {
+    if (fallback !== undefined) return fallback;
+    throw new UsageError('--count is required');
+  }
+  const n = Number(raw);
+  if (!/^[0-9]+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1 || n > MAX_COUNT) {
+    throw new UsageError(`--count must be an integer in [1, ${MAX_COUNT}], got ${JSON.stringify(raw)}`);
+  }
+  return n;
+}
+
+function parseState(raw: string): unknown[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw new UsageError(`--state is not valid JSON: ${JSON.stringify(raw)}`);
+  }
+  if (!Array.isArray(v)) throw new UsageError(`--state must be a JSON array of state words, got ${JSON.stringify(raw)}`);
+  return v;
+}
+
+/** A seed as given on the command line: an integer, kept as a string so no precision is lost. */
+function parseSeed(flag: string, raw: string): string {
+  if (!/^-?(?:[0-9]+|0x[0-9a-fA-F]+)$/.test(raw.trim())) throw new UsageError(`${flag} must be an integer, got ${JSON.stringify(raw)}`);
+  return raw.trim();
+}
+
+function formatFloat(x: number): string {
+  return Object.is(x, -0) ? '-0' : String(x);
+}
+
+function sequence(args: string[], io: Io): number {
+  const values = parse(args, {
+    engine: { type: 'string' },
+    seed: { type: 'string' },
+    'random-seed': { type: 'string' },
+    state: { type: 'string' },
+    count: { type: 'string' },
+    format: { type: 'string', default: 'hex' },
+    output: { type: 'string', default: 'random' },
+    variant: { type: 'string' },
+    flavor: { type: 'string' },
+    entry: { type: 'string' },
+  });
+  if (values.help) {
+    io.out(HELP.sequence!);
+    return 0;
+  }
+  const engine = values.engine as string | undefined;
+  if (!engine) throw new UsageError('--engine is required (see compare engines)');
+  const format = values.format as string;
+  if (!['hex', 'float', 'json'].includes(format)) throw new UsageError(`--format must be hex, float or json, got ${JSON.stringify(format)}`);
+  const output = values.output as string;
+  if (!['random', 'raw'].includes(output)) throw new UsageError(`--output must be random or raw, got ${JSON.stringify(output)}`);
+  const entry = values.entry as string | undefined;
+  if (entry !== undefined && !['file', 'eval', 'stdin'].includes(entry)) {
+    throw new UsageError(`--entry must be file, eval or stdin, got ${JSON.stringify(entry)}`);
+  }
+  const given = ['seed', 'random-seed', 'state'].filter((k) => values[k] !== undefined);
+  if (given.length > 1) throw new UsageError(`give only one of --seed, --random-seed, --state (got ${given.map((g) => `--${g}`).join(' and ')})`);
+  const count = parseCount(values.count as string | undefined);
+  const seedRaw = (values.seed ?? values['random-seed']) as string | undefined;
+  const emu = createEngine(engine, {
+    seed: seedRaw === undefined ? (values.state === undefined ? DEFAULT_SEED : undefined) : parseSeed(values.seed ? '--seed' : '--random-seed', seedRaw),
+    state: values.state === undefined ? undefined : parseState(values.state as string),
+    variant: values.variant as string | undefined,
+    flavor: values.flavor as string | undefined,
+    entry: entry as 'file' | 'eval' | 'stdin' | undefined,
+  });
+  if (output === 'raw' && typeof emu.raw !== 'function') {
+    throw new UsageError(`engine ${engine} (${emu.variant}) has no raw integer output; use --output random`);
+  }
+  const lines: string[] = [];
+  const flush = () => {
+    io.out(lines.join('\n') + '\n');
+    lines.length = 0;
+  };
+  for (let i = 0; i < count; i++) {
+    if (output === 'raw') {
+      const r = emu.raw!();
+      lines.push(format === 'json' ? JSON.stringify({ i, raw: r }) : String(r));
+    } else {
+      const x = emu.random();
+      if (format === 'hex') lines.push(doubleToHex(x));
+      else if (format === 'float') lines.push(formatFloat(x));
+      else lines.push(`{"i":${i},"hex":"${doubleToHex(x)}","value":${formatFloat(x)}}`);
+    }
+    if (lines.length === 65536) flush();
+  }
+  if (lines.length) flush();
+  return 0;
+}
+
+function table(args: string[], io: Io): number {
+  const values = parse(args, { seed: { type: 'string' }, count: { type: 'string' }, format: { type: 'string', default: 'table' } });
+  if (values.help) {
+    io.out(HELP.table!);
+    return 0;
+  }
+  const format = values.format as string;
+  if (!['table', 'hex'].includes(format)) throw new UsageError(`--format must be table or hex, got ${JSON.stringify(format)}`);
+  const seed = values.seed === undefined ? String(DEFAULT_SEED) : parseSeed('--seed', values.seed as string);
+  const count = parseCount(values.count as string | undefined, 16);
+  const emus: Emulator[] = PACKAGE_IDS.map((id) => createEngine(id, { seed }));
+  const show = format === 'hex' ? doubleToHex : (x: number) => x.toFixed(16);
+  const header = ['#', ...PACKAGE_IDS, 'patch'];
+  const rows: string[][] = [];
+  for (let i = 0; i < count; i++) {
+    const vals = emus.map((e) => e.random());
+    const changed = doubleToHex(vals[0]!) !== doubleToHex(vals[1]!);
+    rows.push([String(i), ...vals.map(show), changed ? '*' : '']);
+  }
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const line = (cells: string[]) => cells.map((s, c) => (c === 0 ? s.padStart(widths[c]!) : s.padEnd(widths[c]!))).join('  ').trimEnd();
+  io.out(`Math.random, seed ${seed} through each engine's own seeding routine (variants: ${emus.map((e) => e.variant).join(', ')})\n`);
+  io.out(line(header) + '\n' + line(widths.map((w) => '-'.repeat(w))) + '\n');
+  for (const r of rows) io.out(line(r) + '\n');
+  io.out(`\n* = V8's 2015 patch (623cbdc5) changed this value: v8-2015 and v8-patched start from the same state.\n`);
+  return 0;
+}
+
+function engines(args: string[], io: Io): number {
+  const values = parse(args, { json: { type: 'boolean', default: false } });
+  if (values.help) {
+    io.out(HELP.engines!);
+    return 0;
+  }
+  const rows = [
+    ...PACKAGE_IDS.map((id) => ({ id, kind: 'package', emulates: id })),
+    ...NODE_RELEASES.map((r) => ({ id: `node@${r.node}`, kind: 'node', emulates: `${r.package} ${r.variant}`, v8: r.v8 })),
+  ];
+  if (values.json) io.out(JSON.stringify(rows, null, 2) + '\n');
+  else for (const r of rows) io.out(`${r.id.padEnd(18)} ${r.kind.padEnd(8)} ${r.emulates}${'v8' in r ? ` (V8 ${r.v8})` : ''}\n`);
+  return 0;
+}
+
+export function run(argv: string[], io: Io): number {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command.startsWith('-')) {
+      if (command === '--help' || command === '-h') {
+        io.out(HELP.main!);
+        return 0;
+      }
+      return table(argv, io);
+    }
+    switch (command) {
+      case 'table':
+        return table(rest, io);
+      case 'sequence':
+        return sequence(rest, io);
+      case 'engines':
+        return engines(rest, io);
+      case 'help':
+        io.out(HELP.main!);
+        return 0;
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: table, sequence, engines (see --help)`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof EmuError) {
+      io.err(`compare: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+export { knownEngineIds };

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { LCG48_MASK, lcg48ScrambleSeed, lcg48Step, lcg48StepBack, lcg48TopBits } from './lcg48.js';
+import { murmurHash3Fmix64 } from './murmur.js';
+import { u64FromBigInt, u64ToBigInt } from './u64.js';
+import { v8InitializeRngWords, v8RngBytes, v8SeedValue } from './v8seed.js';
+import { InvalidSeedError } from './errors.js';
+
+const M = 0x5deece66dn;
+const MASK = (1n << 48n) - 1n;
+const state48 = fc.integer({ min: 0, max: LCG48_MASK });
+
+describe('48-bit LCG (java.util.Random)', () => {
+  it('steps as (M·x + 0xB) mod 2^48 and back', () => {
+    fc.assert(
+      fc.property(state48, (x) => {
+        const y = lcg48Step(x);
+        expect(BigInt(y)).toBe((BigInt(x) * M + 0xbn) & MASK);
+        expect(lcg48StepBack(y)).toBe(x);
+      }),
+    );
+  });
+
+  it('scrambles a 64-bit seed like setSeed', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n }), (seed) => {
+        const [hi, lo] = u64FromBigInt(seed);
+        expect(BigInt(lcg48ScrambleSeed(hi, lo))).toBe((BigInt.asUintN(64, seed) ^ M) & MASK);
+      }),
+    );
+  });
+
+  it('next(bits) takes the top bits', () => {
+    expect(lcg48TopBits(LCG48_MASK, 32)).toBe(0xffffffff);
+    expect(lcg48TopBits(2 ** 47, 1)).toBe(1);
+  });
+});
+
+describe('MurmurHash3 fmix64', () => {
+  function ref(v: bigint): bigint {
+    const U = (1n << 64n) - 1n;
+    let h = v & U;
+    h ^= h >> 33n;
+    h = (h * 0xff51afd7ed558ccdn) & U;
+    h ^= h >> 33n;
+    h = (h * 0xc4ceb9fe1a85ec53n) & U;
+    h ^= h >> 33n;
+    return h;
+  }
+  it('agrees with a BigInt transcription of the finaliser', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), (v) => {
+        const [hi, lo] = u64FromBigInt(v);
+        expect(u64ToBigInt(...murmurHash3Fmix64(hi, lo))).toBe(ref(v));
+      }),
+    );
+  });
+});
+
+describe('V8 seeding helpers', () => {
+  it('validates --random_seed', () => {
+    expect(v8SeedValue('x', -7)).toBe(-7);
+    expect(v8SeedValue('x', '42')).toBe(42);
+    expect(() => v8SeedValue('x', 0)).toThrow(/0 means/);
+    expect(() => v8SeedValue('x', 1.5)).toThrow(InvalidSeedError);
+    expect(() => v8SeedValue('x', 2 ** 31)).toThrow(/2147483648/);
+    expect(() => v8SeedValue('x', 'abc')).toThrow(/"abc"/);
+  });
+
+  it('NextBytes takes Next(8) per byte after the skipped draws', () => {
+    const a = v8RngBytes(42, 3, 4);
+    const b = v8RngBytes(42, 0, 7);
+    expect([...a]).toEqual([...b.slice(3)]);
+  });
+
+  it('%InitializeRNG words are never zero', () => {
+    for (let s = 1; s < 200; s++) expect(v8InitializeRngWords('x', s).every((w) => w > 0 && w <= 0xffff)).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { emulatorContract } from '@emu/testkit';
+import { doubleToHex } from '@emu/core';
+import { VARIANTS, create, xorshift128Step, xorshift128StepBack } from './index.js';
+
+const U = (1n << 64n) - 1n;
+const w64 = fc.bigInt({ min: 0n, max: U });
+const nonZeroState = fc.tuple(w64, w64).filter(([a, b]) => a !== 0n || b !== 0n);
+const hex = (v: bigint) => `0x${v.toString(16)}`;
+
+for (const v of VARIANTS) {
+  emulatorContract(`xorshift128plus ${v.id}`, {
+    fromState: (state) => create({ state, variant: v.id }),
+    state: v.flavor === 'v8'
+      ? fc.tuple(nonZeroState, fc.integer({ min: 0, max: 64 })).map(([[a, b], i]) => [hex(a), hex(b), i])
+      : nonZeroState.map(([a, b]) => [hex(a), hex(b)]),
+    badStates: [
+      [['0x0', '0x0'], 'state [0, 0] is not allowed'],
+      [['0x1'], 'must have 2 words'],
+      [['0x1', '0x10000000000000000'], 'state1 (index 1) = "0x10000000000000000"'],
+      ...(v.flavor === 'v8' ? [[['0x1', '0x2', 65], 'index (index 2) = 65'] as const] : []),
+    ],
+    ...(v.flavor === 'v8'
+      ? {
+          fromSeed: (seed: unknown) => create({ seed: seed as number, variant: v.id }),
+          seed: fc.integer({ min: -0x80000000, max: 0x7fffffff }).filter((s) => s !== 0),
+          badSeeds: [[0, '0 means'], [0.25, '0.25']] as const,
+        }
+      : {}),
+    runs: 60,
+  });
+}
+
+describe('xorshift128plus specifics', () => {
+  function refStep(s0: bigint, s1: bigint): [bigint, bigint] {
+    let x = s0;
+    const y = s1;
+    x ^= (x << 23n) & U;
+    x ^= x >> 17n;
+    x ^= y ^ (y >> 26n);
+    return [y, x];
+  }
+
+  it('the step agrees with a BigInt transcription and inverts exactly', () => {
+    fc.assert(
+      fc.property(w64, w64, (a, b) => {
+        const s = new Int32Array([Number(a >> 32n) | 0, Number(a & 0xffffffffn) | 0, Number(b >> 32n) | 0, Number(b & 0xffffffffn) | 0]);
+        xorshift128Step(s);
+        const [ra, rb] = refStep(a, b);
+        const got = (i: number) => (BigInt(s[i]! >>> 0) << 32n) | BigInt(s[i + 1]! >>> 0);
+        expect([got(0), got(2)]).toEqual([ra, rb]);
+        xorshift128StepBack(s);
+        expect([got(0), got(2)]).toEqual([a, b]);
+      }),
+    );
+  });
+
+  it('SpiderMonkey/JSC map the low 53 bits of s0 + s1 over 2^53', () => {
+    const [a, b] = refStep(1n, 2n);
+    const e = create({ state: ['0x1', '0x2'], flavor: 'spidermonkey' });
+    expect(e.random()).toBe(Number((a + b) & ((1n << 53n) - 1n)) / 2 ** 53);
+    expect(create({ state: ['0x1', '0x2'], flavor: 'jsc' }).random()).toBe(Number((a + b) & ((1n << 53n) - 1n)) / 2 ** 53);
+  });
+
+  it('V8 hands the cache out from its end', () => {
+    const e = create({ state: ['0x1', '0x2', 0], variant: 'v8-7.1-s0' });
+    const got = Array.from({ length: 64 }, () => doubleToHex(e.random()));
+    let s: [bigint, bigint] = [1n, 2n];
+    const generated: string[] = [];
+    for (let i = 0; i < 64; i++) {
+      s = refStep(...s);
+      const bits = (s[0] >> 12n) | 0x3ff0000000000000n;
+      const f = new Float64Array(new BigUint64Array([bits]).buffer)[0]! - 1;
+      generated.push(doubleToHex(f));
+    }
+    expect(got).toEqual(generated.reverse());
+  });
+
+  it('flavor and variant must agree; unknown ones are listed', () => {
+    expect(() => create({ state: ['0x1', '0x2'], flavor: 'chakra' })).toThrow(/unknown flavor "chakra"; known flavors: v8, spidermonkey, jsc/);
+    expect(() => create({ state: ['0x1', '0x2'], flavor: 'jsc', variant: 'spidermonkey' })).toThrow(/belongs to flavor spidermonkey/);
+    expect(() => create({ seed: 5, flavor: 'spidermonkey' })).toThrow(/no deterministic seeding/);
+  });
+});
