@@ -13,7 +13,7 @@
 // Java: java.util.Random from the JDK on this machine (javac + java), which is the same LCG as
 // SpiderMonkey's pre-2015 Math.random and V8's old base::RandomNumberGenerator.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: join(here, '..', 'fixtures') },
     'skip-java': { type: 'boolean', default: false },
     'skip-node': { type: 'boolean', default: false },
+    // Record into a temporary folder and compare the values with the committed fixtures.
+    check: { type: 'boolean', default: false },
   },
 });
 
@@ -41,7 +43,8 @@ if (!Number.isInteger(count) || count <= 0 || count > 100000) throw new Error(`-
 const seeds = args.seeds ? args.seeds.split(',').map(Number) : DEFAULT_SEEDS;
 for (const s of seeds) if (!Number.isInteger(s)) throw new Error(`--seeds: not an integer: ${s}`);
 const versions = args.node ? args.node.split(',') : DEFAULT_NODE_VERSIONS;
-const outDir = resolve(args.out);
+const committedDir = resolve(args.out);
+const outDir = args.check ? mkdtempSync(join(tmpdir(), 'emu-goldens-')) : committedDir;
 const cacheDir = process.env.EMU_NODE_CACHE ?? join(homedir(), '.cache', 'emu', 'node');
 
 /** The probe: ES3-era syntax so Node 0.8 runs it. */
@@ -153,4 +156,28 @@ if (!args['skip-java']) {
   const javaSeeds = ['0', '1', '42', '-1', '123456789', '-9007199254740993', '25214903917' /* 0x5DEECE66D: state 0 */];
   writeFileSync(join(outDir, 'java-util-random.json'), JSON.stringify(recordJava(javaSeeds, count)) + '\n');
   process.stderr.write('recorded java.util.Random\n');
+}
+
+if (args.check) {
+  let bad = 0;
+  for (const f of readdirSync(outDir)) {
+    const fresh = JSON.parse(readFileSync(join(outDir, f), 'utf8'));
+    const committedPath = join(committedDir, f);
+    if (!existsSync(committedPath)) {
+      process.stderr.write(`check: ${f} has no committed fixture\n`);
+      bad++;
+      continue;
+    }
+    const committed = JSON.parse(readFileSync(committedPath, 'utf8'));
+    const a = JSON.stringify(fresh.seeds);
+    const b = JSON.stringify(committed.seeds);
+    if (a !== b) {
+      process.stderr.write(`check: ${f}: the engine now prints something else than the committed fixture\n`);
+      bad++;
+    } else {
+      process.stderr.write(`check: ${f}: identical to the committed fixture\n`);
+    }
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  if (bad) process.exit(1);
 }
