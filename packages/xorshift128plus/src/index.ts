@@ -1,20 +1,12 @@
 /**
  * XorShift128+ (Vigna 2014, shifts 23/17/26) as each engine's Math.random used it, with each
- * engine's own output mapping and, for V8, its cache.
+ * engine's own output mapping and, for V8, its cache. See VARIANTS for every variant, the engine
+ * versions that shipped it and what it was checked against.
  *
- * Flavors and variants (named by the engine versions that shipped them):
- *  - `v8`: V8 keeps a cache of doubles per native context, refilled 64 at a time and handed out
- *    from the END (the last value generated is returned first). Output mappings:
- *      `v8-4.9-sum52`  mantissa = (s0 + s1) & (2^52 − 1)            (V8 4.9 … 7.0)
- *      `v8-7.1-s0`     mantissa = s0 >> 12                           (V8 7.1 … 13.4; Node 12 … 23)
- *      `v8-13.5-s0-53` double = (s0 >> 11) / 2^53                    (V8 13.5 … 14.3; Node 24, 25)
- *      `v8-14.4-sum-53` double = ((s0 + s1) >> 11) / 2^53            (V8 14.4 …; Node 26)
- *    `--random_seed=N` seeds s0 = MurmurHash3(N), s1 = MurmurHash3(~N) (math-random.cc).
- *  - `spidermonkey`: double = ((s0 + s1) & (2^53 − 1)) / 2^53, no cache (Firefox 45+).
- *  - `jsc`: the same 53-bit mapping (WTF::WeakRandom, Safari 9.1+).
- *
- * The state is [state0, state1] as 16-hex-digit strings, and for V8 a third word: how many
- * cached values are still to be handed out (0 … 64), V8's math_random_index.
+ * V8 caches doubles per native context and refills the cache in generation order; from V8 5.1
+ * on it hands them out from the END (the last generated is returned first). The state is
+ * [state0, state1] as 16-hex-digit strings; V8 variants add a third word, the number of cached
+ * values still to be handed out (V8's index), the state being the one V8 holds after its last refill.
  */
 import {
   type Emulator,
@@ -39,7 +31,6 @@ import { S0_HI, S0_LO, S1_HI, S1_LO, xorshift128Step, xorshift128StepBack } from
 export { xorshift128Step, xorshift128StepBack } from './xorshift128.js';
 
 const ENGINE = 'xorshift128plus';
-const V8_CACHE_SIZE = 64; // kCacheSize in math-random.h
 const EXPONENT_ONE = 0x3ff00000;
 const TWO_POW_32 = 0x100000000;
 const TWO_POW_MINUS_53 = 2 ** -53;
@@ -47,31 +38,63 @@ const TWO_POW_MINUS_53 = 2 ** -53;
 export type Flavor = 'v8' | 'spidermonkey' | 'jsc';
 export type Mapping = 'sum52' | 's0-52' | 's0-53' | 'sum-53' | 'sum53-low';
 
-interface Variant extends VariantInfo {
+/** How V8 caches doubles: how many per refill, which end it hands out first, and NaN canonicalisation of the stored state. */
+export interface V8CacheLayout {
+  /** Doubles generated per refill (62 when the last two slots of the 64-slot array held the state). */
+  readonly perRefill: 62 | 64;
+  /** 'asc': handed out in generation order; 'desc': from the end, last generated first. */
+  readonly order: 'asc' | 'desc';
+  /** The state words were stored as doubles in a FixedDoubleArray, which turns every NaN pattern into 0x7FF8000000000000 (V8 bug 8212). */
+  readonly canonicalizesNaN: boolean;
+}
+
+/** How `--random_seed=N` turns into the xorshift state. */
+export type V8Seeding = 'murmur' | 'flag' | 'lazy-rng';
+
+export interface Variant extends VariantInfo {
   readonly flavor: Flavor;
   readonly mapping: Mapping;
-  readonly cached: boolean;
+  readonly cache?: V8CacheLayout;
+  readonly seeding?: V8Seeding;
 }
+
+const SUM52 = 'bits(0x3FF | ((s0 + s1) & (2^52 − 1))) − 1';
 
 export const VARIANTS: readonly Variant[] = [
   {
-    id: 'v8-4.9-sum52', flavor: 'v8', mapping: 'sum52', cached: true,
-    engines: 'V8 4.9 … 7.0 (Chrome 49 … 70, Node 6 … 11)',
-    dates: '2015-12 … 2018-10',
-    algorithm: 'xorshift128+; double = bits(0x3FF | ((s0 + s1) & (2^52 − 1))) − 1; cache of 64 handed out from the end',
+    id: 'v8-4.9-asc62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'asc', canonicalizesNaN: false }, seeding: 'lazy-rng',
+    engines: 'V8 4.9 … 5.0 (Chrome 49 … 50, Node 6.0 … 6.1)',
+    dates: '2015-12 … 2016-05',
+    algorithm: `xorshift128+; double = ${SUM52}; math.js keeps a Float64Array(64), slots 0–1 the state, 62 doubles handed out in generation order`,
     precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
-    source: 'v8/v8 src/base/utils/random-number-generator.h ToDouble(state0, state1)',
+    source: 'v8/v8 src/js/math.js MathRandom + runtime-maths.cc Runtime_GenerateRandomNumbers (natives of node 6.0.0); checked against node 6.0.0',
   },
   {
-    id: 'v8-7.1-s0', flavor: 'v8', mapping: 's0-52', cached: true,
+    id: 'v8-5.1-desc62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'desc', canonicalizesNaN: false }, seeding: 'lazy-rng',
+    engines: 'V8 5.1 … 5.8 (Chrome 51 … 58, Node 6.2 … 8.2)',
+    dates: '2016-04 … 2017-06',
+    algorithm: `xorshift128+; double = ${SUM52}; 62 doubles per refill handed out from the end (i[--h])`,
+    precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
+    source: 'v8/v8 src/js/math.js MathRandom (natives of node 6.17.1); checked against node 6.17.1',
+  },
+  {
+    id: 'v8-5.9-seeded62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'desc', canonicalizesNaN: true }, seeding: 'flag',
+    engines: 'V8 5.9 … 7.0 (Chrome 59 … 70, Node 8.3 … 11)',
+    dates: '2017-06 … 2018-10',
+    algorithm: `xorshift128+; double = ${SUM52}; FixedDoubleArray(64): 62 doubles from the end, state in slots 62–63 (NaN patterns canonicalised, bug 8212); --random_seed=N sets state0 = state1 = N`,
+    precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
+    source: 'v8/v8 src/runtime/runtime-maths.cc Runtime_GenerateRandomNumbers (FixedDoubleArray version); checked against node 8.17.0, 10.24.1, 11.15.0',
+  },
+  {
+    id: 'v8-7.1-s0', flavor: 'v8', mapping: 's0-52', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'murmur',
     engines: 'V8 7.1 … 13.4 (Chrome 71 … 134, Node 12 … 23)',
     dates: '2018-10 … 2025',
-    algorithm: 'xorshift128+ state only (no +); double = bits(0x3FF | (s0 >> 12)) − 1; cache of 64 handed out from the end',
+    algorithm: 'xorshift128+ state only (no +); double = bits(0x3FF | (s0 >> 12)) − 1; cache of 64 handed out from the end; s0 = MurmurHash3(N), s1 = MurmurHash3(~N)',
     precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
-    source: 'v8/v8 src/numbers/math-random.cc RefillCache; src/base/utils/random-number-generator.h ToDouble(state0); checked against node 20',
+    source: 'v8/v8 src/numbers/math-random.cc RefillCache; src/base/utils/random-number-generator.h ToDouble(state0); checked against node 20.20.2',
   },
   {
-    id: 'v8-13.5-s0-53', flavor: 'v8', mapping: 's0-53', cached: true,
+    id: 'v8-13.5-s0-53', flavor: 'v8', mapping: 's0-53', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'murmur',
     engines: 'V8 13.5 … 14.3 (Node 24, 25)',
     dates: '2025',
     algorithm: 'double = (s0 >> 11) · 2^-53; cache of 64 handed out from the end',
@@ -79,7 +102,7 @@ export const VARIANTS: readonly Variant[] = [
     source: 'v8/v8 src/base/utils/random-number-generator.h ToDouble',
   },
   {
-    id: 'v8-14.4-sum-53', flavor: 'v8', mapping: 'sum-53', cached: true,
+    id: 'v8-14.4-sum-53', flavor: 'v8', mapping: 'sum-53', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'murmur',
     engines: 'V8 14.4 … (Node 26)',
     dates: '2025 …',
     algorithm: 'double = ((s0 + s1) >> 11) · 2^-53; cache of 64 handed out from the end',
@@ -87,7 +110,7 @@ export const VARIANTS: readonly Variant[] = [
     source: 'v8/v8 src/base/utils/random-number-generator.h ToDouble',
   },
   {
-    id: 'spidermonkey', flavor: 'spidermonkey', mapping: 'sum53-low', cached: false,
+    id: 'spidermonkey', flavor: 'spidermonkey', mapping: 'sum53-low',
     engines: 'SpiderMonkey / Firefox 45 …',
     dates: '2015-12 …',
     algorithm: 'mozilla::non_crypto::XorShift128PlusRNG; double = ((s0 + s1) & (2^53 − 1)) / 2^53',
@@ -95,7 +118,7 @@ export const VARIANTS: readonly Variant[] = [
     source: 'mozilla/gecko-dev mfbt/XorShift128PlusRNG.h nextDouble()',
   },
   {
-    id: 'jsc', flavor: 'jsc', mapping: 'sum53-low', cached: false,
+    id: 'jsc', flavor: 'jsc', mapping: 'sum53-low',
     engines: 'JavaScriptCore / Safari 9.1 …',
     dates: '2015-11-30 …',
     algorithm: 'WTF::WeakRandom (xorshift128+); double = ((s0 + s1) & (2^53 − 1)) / 2^53',
@@ -117,31 +140,48 @@ export interface CreateOptions {
 
 export type XorShift128PlusState = readonly StateWord[];
 
+const CANONICAL_NAN_HI = 0x7ff80000;
+
+/** True when the 64-bit pattern hi:lo is a NaN as a double (exponent all ones, mantissa non-zero). */
+function isNaNPattern(hi: number, lo: number): boolean {
+  return (hi & 0x7ff00000) === 0x7ff00000 && ((hi & 0xfffff) !== 0 || lo !== 0);
+}
+
+function isCanonicalNaN(hi: number, lo: number): boolean {
+  return hi === CANONICAL_NAN_HI && lo === 0;
+}
+
 export class XorShift128Plus implements Emulator<XorShift128PlusState> {
   readonly engine = ENGINE;
   readonly variant: string;
   readonly flavor: Flavor;
   private readonly mapping: Mapping;
   private readonly s = new Int32Array(4);
+  private readonly layout: V8CacheLayout | undefined;
   private readonly cache: Float64Array | undefined;
-  private index = 0;
+  /** Values still to hand out from the cache. */
+  private left = 0;
 
-  constructor(variant: string, s0: readonly [number, number], s1: readonly [number, number], index = 0) {
+  constructor(variant: string, s0: readonly [number, number], s1: readonly [number, number], left = 0) {
     const info = VARIANTS.find((v) => v.id === variant)!;
     this.variant = variant;
     this.flavor = info.flavor;
     this.mapping = info.mapping;
+    this.layout = info.cache;
     this.s[S0_HI] = s0[0];
     this.s[S0_LO] = s0[1];
     this.s[S1_HI] = s1[0];
     this.s[S1_LO] = s1[1];
-    if (info.cached) {
-      this.cache = new Float64Array(V8_CACHE_SIZE);
-      if (index > 0) {
-        // V8 holds the state as it was after the last refill: rewind, refill, keep `index` values.
-        for (let i = 0; i < V8_CACHE_SIZE; i++) xorshift128StepBack(this.s);
+    if (this.layout) {
+      this.cache = new Float64Array(this.layout.perRefill);
+      if (left > 0) {
+        // V8 holds the state as it was after the last refill: rewind, refill, keep `left` values.
+        if (this.layout.canonicalizesNaN && (isCanonicalNaN(s0[0], s0[1]) || isCanonicalNaN(s1[0], s1[1]))) {
+          throw new InvalidStateError(`${ENGINE}: state word is the canonical NaN 0x7ff8000000000000, so the cache it came from cannot be rebuilt; give index 0`);
+        }
+        for (let i = 0; i < this.layout.perRefill; i++) xorshift128StepBack(this.s);
         this.refill();
-        this.index = index;
+        this.left = left;
       }
     }
   }
@@ -173,14 +213,27 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
     }
   }
 
-  /** V8's MathRandom::RefillCache: 64 steps, each output stored in generation order. */
+  /** One refill of V8's cache: perRefill steps, each output stored in generation order. */
   private refill(): void {
     const cache = this.cache!;
-    for (let i = 0; i < V8_CACHE_SIZE; i++) {
+    const n = cache.length;
+    for (let i = 0; i < n; i++) {
       xorshift128Step(this.s);
       cache[i] = this.output();
     }
-    this.index = V8_CACHE_SIZE;
+    if (this.layout!.canonicalizesNaN) {
+      // FixedDoubleArray::set stores every NaN as the canonical quiet NaN (V8 bug 8212).
+      const s = this.s;
+      if (isNaNPattern(s[S0_HI]!, s[S0_LO]!)) {
+        s[S0_HI] = CANONICAL_NAN_HI;
+        s[S0_LO] = 0;
+      }
+      if (isNaNPattern(s[S1_HI]!, s[S1_LO]!)) {
+        s[S1_HI] = CANONICAL_NAN_HI;
+        s[S1_LO] = 0;
+      }
+    }
+    this.left = n;
   }
 
   random(): number {
@@ -189,8 +242,9 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
       xorshift128Step(this.s);
       return this.output();
     }
-    if (this.index === 0) this.refill();
-    return cache[--this.index]!;
+    if (this.left === 0) this.refill();
+    const left = --this.left;
+    return this.layout!.order === 'desc' ? cache[left]! : cache[cache.length - 1 - left]!;
   }
 
   fill(out: Float64Array): Float64Array {
@@ -201,14 +255,14 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
   getState(): XorShift128PlusState {
     const s0 = `0x${u64ToHex(this.s[S0_HI]!, this.s[S0_LO]!)}`;
     const s1 = `0x${u64ToHex(this.s[S1_HI]!, this.s[S1_LO]!)}`;
-    return this.cache ? [s0, s1, this.index] : [s0, s1];
+    return this.cache ? [s0, s1, this.left] : [s0, s1];
   }
 
   clone(): XorShift128Plus {
     const c = new XorShift128Plus(this.variant, [this.s[S0_HI]!, this.s[S0_LO]!], [this.s[S1_HI]!, this.s[S1_LO]!]);
     if (this.cache) {
       c.cache!.set(this.cache);
-      c.index = this.index;
+      c.left = this.left;
     }
     return c;
   }
@@ -237,25 +291,42 @@ export function create(options: CreateOptions): XorShift128Plus {
     if (info.flavor !== 'v8') {
       throw new InvalidSeedError(`${ENGINE}: flavor ${info.flavor} has no deterministic seeding routine (it seeds from OS entropy); give { state }`);
     }
-    // math-random.cc: s0 = MurmurHash3(seed), s1 = MurmurHash3(~seed), seed = (uint64) --random_seed.
-    const seed = BigInt(v8SeedValue(ENGINE, options.seed));
-    const [h, l] = u64FromBigInt(seed);
-    const s0 = murmurHash3Fmix64(h, l);
-    const s1 = murmurHash3Fmix64(~h, ~l);
-    return new XorShift128Plus(info.id, s0, s1);
+    const [h, l] = u64FromBigInt(BigInt(v8SeedValue(ENGINE, options.seed))); // (uint64) of the int flag
+    if (info.seeding === 'flag') {
+      // runtime-maths.cc: "If a fixed random seed was requested, use it": state0 = state1 = N.
+      return new XorShift128Plus(info.id, [h, l], [h, l]);
+    }
+    if (info.seeding === 'lazy-rng') {
+      throw new InvalidSeedError(
+        `${ENGINE}: variant ${info.id} seeded its cache lazily from the isolate's RNG at the first Math.random call, after draws that depend on the script; --random_seed alone does not fix its state, so give { state }`,
+      );
+    }
+    // math-random.cc: s0 = MurmurHash3(seed), s1 = MurmurHash3(~seed).
+    return new XorShift128Plus(info.id, murmurHash3Fmix64(h, l), murmurHash3Fmix64(~h, ~l));
   }
   const state = options.state;
   let index = 0;
   let words = state;
-  if (info.cached && Array.isArray(state) && state.length === 3) {
+  if (info.cache && Array.isArray(state) && state.length === 3) {
     const raw = state[2];
-    if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw > V8_CACHE_SIZE) {
-      throw new InvalidStateError(`${ENGINE}: state word index (index 2) = ${describeValue(raw)} is out of range: must be an integer in [0, ${V8_CACHE_SIZE}]`);
+    const max = info.cache.perRefill;
+    if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw > max) {
+      throw new InvalidStateError(`${ENGINE}: state word index (index 2) = ${describeValue(raw)} is out of range: must be an integer in [0, ${max}]`);
     }
     index = raw;
     words = state.slice(0, 2);
   }
   const [s0, s1] = readStateWords(ENGINE, words, ['state0', 'state1'], 64);
+  if (info.cache?.canonicalizesNaN) {
+    for (const [i, w] of [s0!, s1!].entries()) {
+      const [hi, lo] = u64FromBigInt(w);
+      if (isNaNPattern(hi, lo) && !isCanonicalNaN(hi, lo)) {
+        throw new InvalidStateError(
+          `${ENGINE}: state word state${i} (index ${i}) = 0x${w.toString(16)} cannot occur in ${info.id}: V8 stored the state as doubles and canonicalised every NaN to 0x7ff8000000000000`,
+        );
+      }
+    }
+  }
   if (s0 === 0n && s1 === 0n) {
     throw new InvalidStateError(`${ENGINE}: state [0, 0] is not allowed: xorshift128+ never leaves the all-zero state (every engine rejects or reseeds it)`);
   }
