@@ -104,4 +104,12 @@ describe('xorshift128plus specifics', () => {
     expect(() => create({ state: ['0x1', '0x2'], flavor: 'jsc', variant: 'spidermonkey' })).toThrow(/belongs to flavor spidermonkey/);
     expect(() => create({ seed: 5, flavor: 'spidermonkey' })).toThrow(/no deterministic seeding/);
   });
+
+  it('JSC seeding is WeakRandom::setSeed: low = high = seed (0 → 1), one advance', () => {
+    const a = create({ seed: 0, flavor: 'jsc' });
+    const b = create({ state: ['0x1', '0x1'], flavor: 'jsc' });
+    b.random();
+    expect(a.getState()).toEqual(b.getState());
+    expect(() => create({ seed: -1, flavor: 'jsc' })).toThrow(/out of range/);
+  });
 });

@@ -20,6 +20,7 @@ import {
   constructDouble,
   describeValue,
   murmurHash3Fmix64,
+  readIntegerSeed,
   readStateWords,
   requireStateOrSeed,
   u64FromBigInt,
@@ -288,6 +289,13 @@ export function create(options: CreateOptions): XorShift128Plus {
   requireStateOrSeed(ENGINE, options);
   const info = resolveVariant(options);
   if (options.seed !== undefined) {
+    if (info.flavor === 'jsc') {
+      // WeakRandom::setSeed(unsigned): 0 → 1; m_low = m_high = seed; advance() once.
+      const seed = Number(readIntegerSeed(ENGINE, options.seed, 0n, 0xffffffffn)) || 1;
+      const e = new XorShift128Plus(info.id, [0, seed | 0], [0, seed | 0]);
+      e.random();
+      return e;
+    }
     if (info.flavor !== 'v8') {
       throw new InvalidSeedError(`${ENGINE}: flavor ${info.flavor} has no deterministic seeding routine (it seeds from OS entropy); give { state }`);
     }
