@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 import { run } from './main.js';
 
+// Output that pipes cleanly: a reader that stops early (`| head`) ends us quietly.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 process.exitCode = run(process.argv.slice(2), {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),

@@ -42,6 +42,13 @@ describe('compare CLI contract', () => {
     expect(JSON.parse(json[0]!)).toMatchObject({ i: 0, hex: hex[0] });
   });
 
+  it('takes negative seeds as separate arguments', () => {
+    const a = cli(['sequence', '--engine', 'node@20', '--random-seed', '-7', '--count', '3']);
+    const b = cli(['sequence', '--engine', 'node@20', '--random-seed=-7', '--count', '3']);
+    expect(a.code).toBe(0);
+    expect(a.out).toBe(b.out);
+  });
+
   it('xorshift128plus takes --flavor', () => {
     const sm = cli(['sequence', '--engine', 'xorshift128plus', '--flavor', 'spidermonkey', '--state', '["0x1","0x2"]', '--count', '2']);
     expect(sm.code).toBe(0);

@@ -7,7 +7,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { EmuError, type Emulator, doubleToHex } from '@emu/core';
-import { NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
+import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
 
 export interface Io {
   out(s: string): void;
@@ -38,9 +38,10 @@ seeded with each engine's own routine from the same N (default ${DEFAULT_SEED}),
                         [--format hex|float|json] [--output random|raw]
                         [--variant V] [--flavor v8|spidermonkey|jsc] [--entry file|eval|stdin]
 
-  --engine       a registry id: ${PACKAGE_IDS.join(', ')}, or node@VERSION
+  --engine       a registry id: ${PACKAGE_IDS.join(', ')}, node@VERSION, v8@X.Y.Z,
+                 chrome@M, firefox@N, spidermonkey@N, safari@X, jsc@X (see compare engines)
   --seed N       run the engine's own seeding routine (for V8 ids: --random_seed)
-  --random-seed  V8's --random_seed flag (V8 and node@ ids)
+  --random-seed  V8's --random_seed flag (V8, chrome@ and node@ ids)
   --state JSON   the raw state, words in the engine source's order, e.g. [1,2,3,4]
   --count K      how many values (1 … ${MAX_COUNT})
   --format       hex: 16 lowercase hex digits of the IEEE-754 bits (default);
@@ -58,7 +59,20 @@ class UsageError extends Error {}
 
 type Values = Record<string, string | boolean | undefined>;
 
-function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>): Values {
+function parse(rawArgs: string[], options: NonNullable<ParseArgsConfig['options']>): Values {
+  // `--seed -7` would read as an unknown flag: glue a negative number to its option.
+  const args: string[] = [];
+  for (let i = 0; i < rawArgs.length; i++) {
+    const a = rawArgs[i]!;
+    const name = a.startsWith('--') && !a.includes('=') ? a.slice(2) : undefined;
+    const next = rawArgs[i + 1];
+    if (name && options[name]?.type === 'string' && next !== undefined && /^-[0-9]/.test(next)) {
+      args.push(`${a}=${next}`);
+      i++;
+    } else {
+      args.push(a);
+    }
+  }
   try {
     return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false })
       .values as Values;
@@ -196,12 +210,25 @@ function engines(args: string[], io: Io): number {
     io.out(HELP.engines!);
     return 0;
   }
-  const rows = [
-    ...PACKAGE_IDS.map((id) => ({ id, kind: 'package', emulates: id })),
-    ...NODE_RELEASES.map((r) => ({ id: `node@${r.node}`, kind: 'node', emulates: `${r.package} ${r.variant}`, v8: r.v8 })),
-  ];
-  if (values.json) io.out(JSON.stringify(rows, null, 2) + '\n');
-  else for (const r of rows) io.out(`${r.id.padEnd(18)} ${r.kind.padEnd(8)} ${r.emulates}${'v8' in r ? ` (V8 ${r.v8})` : ''}\n`);
+  const eras = ERAS.map((e) => ({
+    id: `${e.family}@${e.from}${e.to ? `…<${e.to}` : '…'}`,
+    ...e,
+  }));
+  if (values.json) {
+    io.out(JSON.stringify({ packages: PACKAGE_IDS, eras, node: NODE_RELEASES }, null, 2) + '\n');
+    return 0;
+  }
+  io.out(`Package ids: ${PACKAGE_IDS.join(', ')}\n\nEngine eras (ids: v8@X.Y.Z, chrome@M, firefox@N / spidermonkey@N, safari@X / jsc@X, chakra@X):\n`);
+  for (const e of eras) {
+    io.out(`  ${e.id.padEnd(24)} ${(e.variant ?? 'not emulated').padEnd(24)} ${e.dates}\n`);
+    io.out(`  ${''.padEnd(24)} ${e.algorithm}; ${e.precisionBits ? `${e.precisionBits}-bit` : '?'}; seeding: ${e.seeding}; cache: ${e.cache}\n`);
+    io.out(`  ${''.padEnd(24)} source: ${e.source.repo} ${e.source.path} @ ${e.source.ref}\n  ${''.padEnd(24)} verified: ${e.verified}\n`);
+  }
+  io.out(`\nNode releases (node@VERSION, or node@LINE for the newest recorded of a line), measured with the real binaries:\n`);
+  for (const r of NODE_RELEASES) {
+    const startup = Object.entries(r.startupDraws).filter(([, n]) => n > 0).map(([m, n]) => `${m}+${n}`).join(' ');
+    io.out(`  node@${r.node.padEnd(10)} V8 ${r.v8.padEnd(22)} ${r.variant.padEnd(24)}${r.rngDrawsBefore ? ` rngDrawsBefore=${r.rngDrawsBefore}` : ''}${startup ? ` startup ${startup}` : ''}\n`);
+  }
   return 0;
 }
 

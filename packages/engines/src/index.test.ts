@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnknownEngineError, doubleToHex } from '@emu/core';
-import { NODE_RELEASES, PACKAGE_IDS, createEngine, findNodeRelease, knownEngineIds } from './index.js';
+import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, findNodeRelease, knownEngineIds, resolveEngine } from './index.js';
 
 describe('@emu/engines', () => {
   it('resolves every package id', () => {
@@ -17,7 +17,10 @@ describe('@emu/engines', () => {
 
   it('an unknown id is an UnknownEngineError listing the known ids', () => {
     expect(() => createEngine('chakra', { seed: 1 })).toThrow(UnknownEngineError);
-    expect(() => createEngine('node@99.1', { seed: 1 })).toThrow(/unknown engine "node@99.1"; known engines: v8-2015, /);
+    expect(() => createEngine('node@99.1', { seed: 1 })).toThrow(/unknown engine "node@99.1"; known engines: node@26/);
+    expect(() => createEngine('v8@3.20', { seed: 1 })).toThrow(/known engines: v8@3.11…<3.15, v8@3.26…<4.5/);
+    expect(() => createEngine('chrome@12', { seed: 1 })).toThrow(UnknownEngineError);
+    expect(() => createEngine('chakra@1.0', { seed: 1 })).toThrow(/not emulated/);
     expect(knownEngineIds()).toContain('node@4.2.2');
   });
 
@@ -25,5 +28,35 @@ describe('@emu/engines', () => {
     const viaNode = createEngine('node@4.2.2', { seed: 42 });
     const bare = createEngine('v8-2015', { seed: 42, variant: 'v8-4.5-js' });
     expect(doubleToHex(viaNode.random())).not.toBe(doubleToHex(bare.random()));
+  });
+
+  it.each([
+    ['v8@4.5.103.35', 'v8-4.5-js'],
+    ['v8@3.14.5', 'v8-3.11-cpp'],
+    ['v8@4.9.40', 'v8-4.9-patched'],
+    ['v8@4.9.41', 'v8-4.9-asc62'],
+    ['v8@7.0.276', 'v8-6.0-seeded62'],
+    ['v8@7.1', 'v8-7.1-s0'],
+    ['chrome@45', 'v8-4.5-js'],
+    ['chrome@47', 'v8-4.7-constructdouble'],
+    ['chrome@49', 'v8-4.9-asc62'],
+    ['chrome@71', 'v8-7.1-s0'],
+    ['chrome@136', 'v8-13.5-s0-53'],
+    ['firefox@43', 'spidermonkey-lcg'],
+    ['firefox@45', 'spidermonkey'],
+    ['spidermonkey@102', 'spidermonkey'],
+    ['safari@9', 'jsc-gamerand'],
+    ['jsc@10', 'jsc'],
+  ])('%s resolves to %s', (id, variant) => {
+    expect(resolveEngine(id).era?.variant).toBe(variant);
+  });
+
+  it('every era names its source, dates and what verified it', () => {
+    for (const e of ERAS) {
+      expect(e.source.repo).toMatch(/\//);
+      expect(e.source.path.length).toBeGreaterThan(3);
+      expect(e.verified.length).toBeGreaterThan(5);
+      expect(e.dates.length).toBeGreaterThan(3);
+    }
   });
 });

