@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LCG48_MASK, lcg48ScrambleSeed, lcg48Step, lcg48StepBack, lcg48TopBits } from './lcg48.js';
+import { LCG48_MASK, Lcg48, lcg48ScrambleSeed, lcg48Step, lcg48StepBack, lcg48TopBits } from './lcg48.js';
 import { murmurHash3Fmix64 } from './murmur.js';
 import { u64FromBigInt, u64ToBigInt } from './u64.js';
 import { v8InitializeRngWords, v8RngBytes, v8SeedValue } from './v8seed.js';
@@ -26,6 +26,16 @@ describe('48-bit LCG (java.util.Random)', () => {
       fc.property(fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n }), (seed) => {
         const [hi, lo] = u64FromBigInt(seed);
         expect(BigInt(lcg48ScrambleSeed(hi, lo))).toBe((BigInt.asUintN(64, seed) ^ M) & MASK);
+      }),
+    );
+  });
+
+  it('the limb object Lcg48 steps and draws exactly like lcg48Step / lcg48TopBits', () => {
+    fc.assert(
+      fc.property(state48, fc.integer({ min: 1, max: 48 }), (x, bits) => {
+        const g = new Lcg48(x);
+        expect(g.next(bits)).toBe(lcg48TopBits(lcg48Step(x), bits));
+        expect(g.state).toBe(lcg48Step(x));
       }),
     );
   });

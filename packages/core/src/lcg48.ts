@@ -43,3 +43,42 @@ export function lcg48StepBack(x: number): number {
   const shifted = (x - LCG48_ADDEND + LCG48_MODULUS) % LCG48_MODULUS;
   return mulAdd48(shifted, LCG48_INVERSE_MULTIPLIER, 0);
 }
+
+const TWO24 = 0x1000000;
+const INV_TWO24 = 1 / TWO24;
+const M_HI = Math.floor(LCG48_MULTIPLIER / TWO24); // 0x5DE
+const M_LO = LCG48_MULTIPLIER % TWO24; // 0xECE66D
+
+/**
+ * The same LCG as a small mutable object on two 24-bit limbs, for hot loops: every partial
+ * product stays below 2^53, and reductions are floor-multiplications, not `%` or `/`.
+ */
+export class Lcg48 {
+  /** High and low 24 bits of the 48-bit state. */
+  hi: number;
+  lo: number;
+
+  constructor(state: number) {
+    this.lo = state % TWO24;
+    this.hi = (state - this.lo) / TWO24;
+  }
+
+  get state(): number {
+    return this.hi * TWO24 + this.lo;
+  }
+
+  /** Advances one step: x = (0x5DEECE66D·x + 0xB) mod 2^48. */
+  step(): void {
+    const lo = this.lo * M_LO + LCG48_ADDEND; // < 2^48
+    const carry = Math.floor(lo * INV_TWO24);
+    const hi = this.hi * M_LO + this.lo * M_HI + carry; // < 2^49
+    this.hi = hi - Math.floor(hi * INV_TWO24) * TWO24;
+    this.lo = lo - carry * TWO24;
+  }
+
+  /** java.util.Random#next(bits) for 1 ≤ bits ≤ 24 + 24: advance, then the top `bits` bits. */
+  next(bits: number): number {
+    this.step();
+    return bits <= 24 ? Math.floor(this.hi / 2 ** (24 - bits)) : this.hi * 2 ** (bits - 24) + Math.floor(this.lo / 2 ** (48 - bits));
+  }
+}

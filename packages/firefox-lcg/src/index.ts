@@ -14,10 +14,9 @@ import {
   InvalidOptionError,
   InvalidStateError,
   LCG48_MULTIPLIER,
+  Lcg48,
   lcg48ScrambleSeed,
-  lcg48Step,
   lcg48StepBack,
-  lcg48TopBits,
   readIntegerSeed,
   readStateWords,
   requireStateOrSeed,
@@ -25,8 +24,6 @@ import {
 } from '@emu/core';
 
 const ENGINE = 'firefox-lcg';
-const TWO21 = 0x200000; // 2^(48−27): random_next(27) drops the low 21 bits
-const TWO22 = 0x400000; // 2^(48−26): random_next(26) drops the low 22 bits
 const TWO27 = 0x8000000;
 const RNG_DSCALE = 2 ** 53;
 
@@ -59,23 +56,25 @@ export interface CreateOptions {
 export class FirefoxLcg implements Emulator<FirefoxLcgState> {
   readonly engine = ENGINE;
   readonly variant = 'spidermonkey-lcg';
-  private x: number;
+  private readonly lcg: Lcg48;
 
   constructor(rngState: number) {
-    this.x = rngState;
+    this.lcg = new Lcg48(rngState);
   }
 
-  /** random_next(bits) for 1 ≤ bits ≤ 32: advance once and return the state's top bits. */
+  /** random_next(bits) for 1 ≤ bits ≤ 48: advance once and return the state's top bits. */
   nextBits(bits: number): number {
-    this.x = lcg48Step(this.x);
-    return lcg48TopBits(this.x, bits);
+    return this.lcg.next(bits);
   }
 
   /** math_random_no_outparam: a 26-bit draw on top of a 27-bit draw, over 2^53. */
   random(): number {
-    const hi = Math.floor((this.x = lcg48Step(this.x)) / TWO22);
-    const lo = Math.floor((this.x = lcg48Step(this.x)) / TWO21);
-    return (hi * TWO27 + lo) / RNG_DSCALE;
+    const g = this.lcg;
+    g.step();
+    const hi26 = g.hi * 4 + (g.lo >>> 22); // top 26 of 48 bits
+    g.step();
+    const lo27 = g.hi * 8 + (g.lo >>> 21); // top 27 of 48 bits
+    return (hi26 * TWO27 + lo27) / RNG_DSCALE;
   }
 
   fill(out: Float64Array): Float64Array {
@@ -85,15 +84,18 @@ export class FirefoxLcg implements Emulator<FirefoxLcgState> {
 
   /** Undo one random(): the state before its two draws. */
   stepBackDouble(): void {
-    this.x = lcg48StepBack(lcg48StepBack(this.x));
+    const x = lcg48StepBack(lcg48StepBack(this.lcg.state));
+    const back = new Lcg48(x);
+    this.lcg.hi = back.hi;
+    this.lcg.lo = back.lo;
   }
 
   getState(): FirefoxLcgState {
-    return [this.x];
+    return [this.lcg.state];
   }
 
   clone(): FirefoxLcg {
-    return new FirefoxLcg(this.x);
+    return new FirefoxLcg(this.lcg.state);
   }
 }
 

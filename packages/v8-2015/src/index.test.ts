@@ -70,3 +70,15 @@ describe('v8-2015 specifics', () => {
     expect(() => create({ seed: 1, variant: 'v8-4.5-js', rngDrawsBefore: -1 })).toThrow(/rngDrawsBefore/);
   });
 });
+
+describe('v8-2015: the fast double equals the %_ConstructDouble (DataView) reference', () => {
+  it('bit for bit, from any state', () => {
+    fc.assert(
+      fc.property(fc.tuple(w16, w16, w16, w16).map((t) => [...t]), fc.integer({ min: 1, max: 50 }), (state, n) => {
+        const fast = create({ state }) as unknown as { random(): number };
+        const ref = create({ state }) as unknown as { randomViaConstructDouble(): number };
+        for (let i = 0; i < n; i++) expect(doubleToHex(fast.random())).toBe(doubleToHex(ref.randomViaConstructDouble()));
+      }),
+    );
+  });
+});

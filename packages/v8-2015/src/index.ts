@@ -33,7 +33,6 @@ const ENGINE = 'v8-2015';
 const MULT_36969 = 36969;
 const MULT_18273 = 18273; // V8 ≤ 4.4
 const MULT_18030 = 18030; // V8 4.5 … 4.9
-const TWO_POW_32 = 0x100000000;
 const INV_TWO_POW_32 = 2.3283064365386962890625e-10; // 2^-32, the reciprocal math.js multiplies by
 const EXPONENT_ONE = 0x3ff00000;
 const HIGH_MANTISSA = 0x000fffff;
@@ -111,20 +110,29 @@ export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
 
   /** The 32-bit random_base() output that FillHeapNumberWithRandom turns into a double. */
   raw(): number {
-    const s0 = this.s0;
-    const s1 = this.s1;
-    this.s0 = (Math.imul(MULT_18273, s0 & 0xffff) + (s0 >>> 16)) | 0;
-    this.s1 = (Math.imul(MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
-    return ((this.s0 << 14) + (this.s1 & 0x3ffff)) >>> 0;
+    const s0 = (Math.imul(MULT_18273, this.s0 & 0xffff) + (this.s0 >>> 16)) | 0;
+    const s1 = (Math.imul(MULT_36969, this.s1 & 0xffff) + (this.s1 >>> 16)) | 0;
+    this.s0 = s0;
+    this.s1 = s1;
+    return ((s0 << 14) + (s1 & 0x3ffff)) >>> 0;
   }
 
   /** FillHeapNumberWithRandom: the 32 bits under 2^20's mantissa, minus 2^20 — i.e. out / 2^32. */
   random(): number {
-    return this.raw() / TWO_POW_32;
+    return this.raw() * INV_TWO_POW_32;
   }
 
+  /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
-    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    let s0 = this.s0;
+    let s1 = this.s1;
+    for (let i = 0; i < out.length; i++) {
+      s0 = (Math.imul(MULT_18273, s0 & 0xffff) + (s0 >>> 16)) | 0;
+      s1 = (Math.imul(MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
+      out[i] = (((s0 << 14) + (s1 & 0x3ffff)) >>> 0) * INV_TWO_POW_32;
+    }
+    this.s0 = s0;
+    this.s1 = s1;
     return out;
   }
 
@@ -161,8 +169,8 @@ export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
   }
 
   random(): number {
-    const x = this.next32();
-    return (x < 0 ? x + TWO_POW_32 : x) * INV_TWO_POW_32;
+    // (x < 0 ? x + 0x100000000 : x) * 2^-32, as math.js wrote it, is x >>> 0 times 2^-32.
+    return (this.next32() >>> 0) * INV_TWO_POW_32;
   }
 
   /** MathRandomRaw (present from V8 4.5 on; in 3.26–4.4 this emulates what it would have returned). */
@@ -170,8 +178,18 @@ export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
     return this.next32() & RAW_MASK;
   }
 
+  /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
-    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    const m = this.mult;
+    let s0 = this.s0;
+    let s1 = this.s1;
+    for (let i = 0; i < out.length; i++) {
+      s0 = (Math.imul(m, s0 & 0xffff) + (s0 >>> 16)) | 0;
+      s1 = (Math.imul(MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
+      out[i] = (((s0 << 16) + (s1 & 0xffff)) >>> 0) * INV_TWO_POW_32;
+    }
+    this.s0 = s0;
+    this.s1 = s1;
     return out;
   }
 
@@ -200,8 +218,23 @@ export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, numb
     this.s3 = s3;
   }
 
-  /** MathRandom: r0's low 20 bits and r1's top 12 bits under 1.0's exponent, minus 1. */
+  /**
+   * MathRandom: r0's low 20 bits and r1's top 12 bits under 1.0's exponent, minus 1. That double
+   * is exactly ((r0 & 0xFFFFF) << 12 | r1 >>> 20) / 2^32, which is what the fast path computes;
+   * `randomViaConstructDouble` is the literal %_ConstructDouble reference (tests: bit-identical).
+   */
   random(): number {
+    const r0 = (Math.imul(MULT_18030, this.s0) + this.s1) | 0;
+    const r1 = (Math.imul(MULT_36969, this.s2) + this.s3) | 0;
+    this.s0 = r0 & 0xffff;
+    this.s1 = r0 >>> 16;
+    this.s2 = r1 & 0xffff;
+    this.s3 = r1 >>> 16;
+    return ((((r0 & HIGH_MANTISSA) << 12) | (r1 >>> 20)) >>> 0) * INV_TWO_POW_32;
+  }
+
+  /** random() through @emu/core's DataView constructDouble, as the JS source wrote it. */
+  randomViaConstructDouble(): number {
     const r0 = (Math.imul(MULT_18030, this.s0) + this.s1) | 0;
     const r1 = (Math.imul(MULT_36969, this.s2) + this.s3) | 0;
     this.s0 = r0 & 0xffff;
@@ -222,8 +255,25 @@ export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, numb
     return ((r0 << 16) + (r1 & 0xffff)) & RAW_MASK;
   }
 
+  /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
-    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    let a = this.s0;
+    let b = this.s1;
+    let c = this.s2;
+    let d = this.s3;
+    for (let i = 0; i < out.length; i++) {
+      const r0 = (Math.imul(MULT_18030, a) + b) | 0;
+      const r1 = (Math.imul(MULT_36969, c) + d) | 0;
+      a = r0 & 0xffff;
+      b = r0 >>> 16;
+      c = r1 & 0xffff;
+      d = r1 >>> 16;
+      out[i] = ((((r0 & HIGH_MANTISSA) << 12) | (r1 >>> 20)) >>> 0) * INV_TWO_POW_32;
+    }
+    this.s0 = a;
+    this.s1 = b;
+    this.s2 = c;
+    this.s3 = d;
     return out;
   }
 

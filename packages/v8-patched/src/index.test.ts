@@ -43,3 +43,15 @@ describe('v8-patched specifics', () => {
     expect(() => create({ state: [1, 2, 3, 4], seed: 1 })).toThrow(/exactly one/);
   });
 });
+
+describe('v8-patched: the fast double equals the %_ConstructDouble (DataView) reference', () => {
+  it('bit for bit, from any state', () => {
+    fc.assert(
+      fc.property(fc.tuple(w16, w16, w16, w16).map((t) => [...t]), fc.integer({ min: 1, max: 50 }), (state, n) => {
+        const fast = create({ state }) as unknown as { random(): number };
+        const ref = create({ state }) as unknown as { randomViaConstructDouble(): number };
+        for (let i = 0; i < n; i++) expect(doubleToHex(fast.random())).toBe(doubleToHex(ref.randomViaConstructDouble()));
+      }),
+    );
+  });
+});

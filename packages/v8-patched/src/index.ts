@@ -26,7 +26,8 @@ const MULT_CD = 36969; // second sub-generator: rngstate.c (value), rngstate.d (
 const EXPONENT_ONE = 0x3ff00000; // high word of 1.0: the double is 1.<32 random bits> − 1
 const HIGH_MANTISSA = 0x000fffff; // 20 mantissa bits in the high word
 const LOW_MANTISSA = 0xfff00000; // the next 12 mantissa bits, top of the low word
-const RAW_MASK = 0x3fffffff; // MathRandomRaw returns 30 bits (a positive Smi on 32-bit V8)
+const RAW_MASK = 0x3fffffff;
+const INV_TWO_POW_32 = 2 ** -32; // MathRandomRaw returns 30 bits (a positive Smi on 32-bit V8)
 
 export const STATE_WORDS = ['a', 'b', 'c', 'd'] as const;
 export type V8PatchedState = readonly [a: number, b: number, c: number, d: number];
@@ -76,6 +77,20 @@ export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
     this.b = r0 >>> 16;
     this.c = r1 & 0xffff;
     this.d = r1 >>> 16;
+    // ConstructDouble(0x3FF00000 | (r & 0xFFFFF), r & 0xFFF00000) − 1 is exactly r rotated
+    // left by 12, over 2^32; randomViaConstructDouble() is the literal reference.
+    const r = r0 ^ r1;
+    return (((r << 12) | (r >>> 20)) >>> 0) * INV_TWO_POW_32;
+  }
+
+  /** random() through @emu/core's DataView constructDouble, as the patch wrote it. */
+  randomViaConstructDouble(): number {
+    const r0 = (Math.imul(MULT_AB, this.a) + this.b) | 0;
+    const r1 = (Math.imul(MULT_CD, this.c) + this.d) | 0;
+    this.a = r0 & 0xffff;
+    this.b = r0 >>> 16;
+    this.c = r1 & 0xffff;
+    this.d = r1 >>> 16;
     const r = r0 ^ r1;
     return constructDouble(EXPONENT_ONE | (r & HIGH_MANTISSA), r & LOW_MANTISSA) - 1;
   }
@@ -91,8 +106,26 @@ export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
     return (r0 ^ r1) & RAW_MASK;
   }
 
+  /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
-    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    for (let i = 0; i < out.length; i++) {
+      const r0 = (Math.imul(MULT_AB, a) + b) | 0;
+      const r1 = (Math.imul(MULT_CD, c) + d) | 0;
+      a = r0 & 0xffff;
+      b = r0 >>> 16;
+      c = r1 & 0xffff;
+      d = r1 >>> 16;
+      const r = r0 ^ r1;
+      out[i] = (((r << 12) | (r >>> 20)) >>> 0) * INV_TWO_POW_32;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
     return out;
   }
 

@@ -15,9 +15,6 @@ import {
   InvalidOptionError,
   InvalidSeedError,
   InvalidStateError,
-  add64Hi,
-  add64Lo,
-  constructDouble,
   describeValue,
   murmurHash3Fmix64,
   readIntegerSeed,
@@ -27,13 +24,11 @@ import {
   u64ToHex,
   v8SeedValue,
 } from '@emu/core';
-import { S0_HI, S0_LO, S1_HI, S1_LO, xorshift128Step, xorshift128StepBack } from './xorshift128.js';
+import { S0_HI, S0_LO, S1_HI, S1_LO, xorshift128StepBack } from './xorshift128.js';
 
 export { xorshift128Step, xorshift128StepBack } from './xorshift128.js';
 
 const ENGINE = 'xorshift128plus';
-const EXPONENT_ONE = 0x3ff00000;
-const TWO_POW_32 = 0x100000000;
 const TWO_POW_MINUS_53 = 2 ** -53;
 
 export type Flavor = 'v8' | 'spidermonkey' | 'jsc';
@@ -152,14 +147,29 @@ function isCanonicalNaN(hi: number, lo: number): boolean {
   return hi === CANONICAL_NAN_HI && lo === 0;
 }
 
+const MAPPING_IDS: Record<Mapping, number> = { 's0-52': 0, sum52: 1, 's0-53': 2, 'sum-53': 3, 'sum53-low': 4 };
+const TWO_POW_MINUS_20 = 2 ** -20;
+const TWO_POW_MINUS_21 = 2 ** -21;
+const TWO_POW_MINUS_52 = 2 ** -52;
+
+/**
+ * The hot path keeps the state in four int32 fields and inlines the xorshift128 step and each
+ * mapping as 32-bit operations (no BigInt, no allocation; every double built by exact
+ * arithmetic — the mantissa m gives m · 2^-52, which is what bits(0x3FF | m) − 1 is). The
+ * Int32Array functions in ./xorshift128 are the reference; tests check the two agree.
+ */
 export class XorShift128Plus implements Emulator<XorShift128PlusState> {
   readonly engine = ENGINE;
   readonly variant: string;
   readonly flavor: Flavor;
-  private readonly mapping: Mapping;
-  private readonly s = new Int32Array(4);
+  private readonly mapping: number;
+  private s0h: number;
+  private s0l: number;
+  private s1h: number;
+  private s1l: number;
   private readonly layout: V8CacheLayout | undefined;
   private readonly cache: Float64Array | undefined;
+  private readonly desc: boolean;
   /** Values still to hand out from the cache. */
   private left = 0;
 
@@ -167,49 +177,55 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
     const info = VARIANTS.find((v) => v.id === variant)!;
     this.variant = variant;
     this.flavor = info.flavor;
-    this.mapping = info.mapping;
+    this.mapping = MAPPING_IDS[info.mapping];
     this.layout = info.cache;
-    this.s[S0_HI] = s0[0];
-    this.s[S0_LO] = s0[1];
-    this.s[S1_HI] = s1[0];
-    this.s[S1_LO] = s1[1];
-    if (this.layout) {
-      this.cache = new Float64Array(this.layout.perRefill);
-      if (left > 0) {
-        // V8 holds the state as it was after the last refill: rewind, refill, keep `left` values.
-        if (this.layout.canonicalizesNaN && (isCanonicalNaN(s0[0], s0[1]) || isCanonicalNaN(s1[0], s1[1]))) {
-          throw new InvalidStateError(`${ENGINE}: state word is the canonical NaN 0x7ff8000000000000, so the cache it came from cannot be rebuilt; give index 0`);
-        }
-        for (let i = 0; i < this.layout.perRefill; i++) xorshift128StepBack(this.s);
-        this.refill();
-        this.left = left;
+    this.desc = info.cache?.order === 'desc';
+    this.s0h = s0[0] | 0;
+    this.s0l = s0[1] | 0;
+    this.s1h = s1[0] | 0;
+    this.s1l = s1[1] | 0;
+    this.cache = this.layout ? new Float64Array(this.layout.perRefill) : undefined;
+    if (this.layout && left > 0) {
+      // V8 holds the state as it was after the last refill: rewind, refill, keep `left` values.
+      if (this.layout.canonicalizesNaN && (isCanonicalNaN(s0[0], s0[1]) || isCanonicalNaN(s1[0], s1[1]))) {
+        throw new InvalidStateError(`${ENGINE}: state word is the canonical NaN 0x7ff8000000000000, so the cache it came from cannot be rebuilt; give index 0`);
       }
+      const s = new Int32Array([this.s0h, this.s0l, this.s1h, this.s1l]);
+      for (let i = 0; i < this.layout.perRefill; i++) xorshift128StepBack(s);
+      [this.s0h, this.s0l, this.s1h, this.s1l] = [s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!];
+      this.refill();
+      this.left = left;
     }
   }
 
-  /** The double the current state maps to. */
-  private output(): number {
-    const s = this.s;
+  /** One xorshift128 step on the fields, then the mapped double of the new state. */
+  private next(): number {
+    let xh = this.s0h;
+    let xl = this.s0l;
+    const yh = this.s1h;
+    const yl = this.s1l;
+    xh ^= (xh << 23) | (xl >>> 9); // x ^= x << 23
+    xl ^= xl << 23;
+    xl ^= (xl >>> 17) | (xh << 15); // x ^= x >> 17
+    xh ^= xh >>> 17;
+    xl ^= yl ^ ((yl >>> 26) | (yh << 6)); // x ^= y ^ (y >> 26)
+    xh ^= yh ^ (yh >>> 26);
+    this.s0h = yh;
+    this.s0l = yl;
+    this.s1h = xh;
+    this.s1l = xl;
     switch (this.mapping) {
-      case 's0-52':
-        // bits(0x3FF0000000000000 | (s0 >> 12)) − 1
-        return constructDouble(EXPONENT_ONE | (s[S0_HI]! >>> 12), (s[S0_HI]! << 20) | (s[S0_LO]! >>> 12)) - 1;
-      case 'sum52': {
-        const hi = add64Hi(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
-        const lo = add64Lo(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
-        return constructDouble(EXPONENT_ONE | (hi & 0xfffff), lo) - 1;
-      }
-      case 's0-53':
-        return ((s[S0_HI]! >>> 11) * TWO_POW_32 + ((((s[S0_HI]! << 21) | (s[S0_LO]! >>> 11)) >>> 0))) * TWO_POW_MINUS_53;
-      case 'sum-53': {
-        const hi = add64Hi(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
-        const lo = add64Lo(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
-        return ((hi >>> 11) * TWO_POW_32 + (((hi << 21) | (lo >>> 11)) >>> 0)) * TWO_POW_MINUS_53;
-      }
-      case 'sum53-low': {
-        const hi = add64Hi(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
-        const lo = add64Lo(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
-        return ((hi & 0x1fffff) * TWO_POW_32 + (lo >>> 0)) * TWO_POW_MINUS_53;
+      case 0: // V8 7.1: mantissa = s0 >> 12
+        return (yh >>> 12) * TWO_POW_MINUS_20 + (((yh << 20) | (yl >>> 12)) >>> 0) * TWO_POW_MINUS_52;
+      case 2: // V8 13.5: (s0 >> 11) / 2^53
+        return (yh >>> 11) * TWO_POW_MINUS_21 + (((yh << 21) | (yl >>> 11)) >>> 0) * TWO_POW_MINUS_53;
+      default: {
+        const lo = (yl >>> 0) + (xl >>> 0);
+        const hi = (yh + xh + (lo > 0xffffffff ? 1 : 0)) | 0;
+        const lo32 = lo >>> 0;
+        if (this.mapping === 1) return (hi & 0xfffff) * TWO_POW_MINUS_20 + lo32 * TWO_POW_MINUS_52; // V8 5.x: (s0 + s1) & mantissa
+        if (this.mapping === 4) return (hi & 0x1fffff) * TWO_POW_MINUS_21 + lo32 * TWO_POW_MINUS_53; // SM/JSC: low 53 bits of s0 + s1
+        return (hi >>> 11) * TWO_POW_MINUS_21 + (((hi << 21) | (lo32 >>> 11)) >>> 0) * TWO_POW_MINUS_53; // V8 14.4: (s0 + s1) >> 11
       }
     }
   }
@@ -218,20 +234,16 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
   private refill(): void {
     const cache = this.cache!;
     const n = cache.length;
-    for (let i = 0; i < n; i++) {
-      xorshift128Step(this.s);
-      cache[i] = this.output();
-    }
+    for (let i = 0; i < n; i++) cache[i] = this.next();
     if (this.layout!.canonicalizesNaN) {
       // FixedDoubleArray::set stores every NaN as the canonical quiet NaN (V8 bug 8212).
-      const s = this.s;
-      if (isNaNPattern(s[S0_HI]!, s[S0_LO]!)) {
-        s[S0_HI] = CANONICAL_NAN_HI;
-        s[S0_LO] = 0;
+      if (isNaNPattern(this.s0h, this.s0l)) {
+        this.s0h = CANONICAL_NAN_HI;
+        this.s0l = 0;
       }
-      if (isNaNPattern(s[S1_HI]!, s[S1_LO]!)) {
-        s[S1_HI] = CANONICAL_NAN_HI;
-        s[S1_LO] = 0;
+      if (isNaNPattern(this.s1h, this.s1l)) {
+        this.s1h = CANONICAL_NAN_HI;
+        this.s1l = 0;
       }
     }
     this.left = n;
@@ -239,13 +251,10 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
 
   random(): number {
     const cache = this.cache;
-    if (cache === undefined) {
-      xorshift128Step(this.s);
-      return this.output();
-    }
+    if (cache === undefined) return this.next();
     if (this.left === 0) this.refill();
     const left = --this.left;
-    return this.layout!.order === 'desc' ? cache[left]! : cache[cache.length - 1 - left]!;
+    return this.desc ? cache[left]! : cache[cache.length - 1 - left]!;
   }
 
   fill(out: Float64Array): Float64Array {
@@ -254,13 +263,13 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
   }
 
   getState(): XorShift128PlusState {
-    const s0 = `0x${u64ToHex(this.s[S0_HI]!, this.s[S0_LO]!)}`;
-    const s1 = `0x${u64ToHex(this.s[S1_HI]!, this.s[S1_LO]!)}`;
+    const s0 = `0x${u64ToHex(this.s0h, this.s0l)}`;
+    const s1 = `0x${u64ToHex(this.s1h, this.s1l)}`;
     return this.cache ? [s0, s1, this.left] : [s0, s1];
   }
 
   clone(): XorShift128Plus {
-    const c = new XorShift128Plus(this.variant, [this.s[S0_HI]!, this.s[S0_LO]!], [this.s[S1_HI]!, this.s[S1_LO]!]);
+    const c = new XorShift128Plus(this.variant, [this.s0h, this.s0l], [this.s1h, this.s1l]);
     if (this.cache) {
       c.cache!.set(this.cache);
       c.left = this.left;

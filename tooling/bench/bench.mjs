@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Throughput: each emulator's random() and fill() against native Math.random() IN THE SAME RUN,
+// plus two peers (pure-rand's xorshift128plus, a naive BigInt xorshift128+). Prints ops/s and the
+// ratio to native (random(): vs a native Math.random() call; fill: vs a native loop filling the
+// same 1M-element Float64Array). `--quick` shortens the measurement for CI smoke runs.
+import os from 'node:os';
+import { Bench } from 'tinybench';
+import { create as v82015 } from '@emu/v8-2015';
+import { create as v8Patched } from '@emu/v8-patched';
+import { create as firefoxLcg } from '@emu/firefox-lcg';
+import { create as gameRand } from '@emu/webkit-gamerand';
+import { create as xorshift } from '@emu/xorshift128plus';
+import { xorshift128plus as prXorshift } from 'pure-rand/generator/xorshift128plus';
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+
+const quick = process.argv.includes('--quick');
+const time = quick ? 100 : 1000;
+const N = 1 << 20;
+
+const emulators = [
+  ['v8-2015 (v8-4.7-constructdouble)', () => v82015({ seed: 42 })],
+  ['v8-2015 (v8-4.5-js)', () => v82015({ seed: 42, variant: 'v8-4.5-js' })],
+  ['v8-2015 (v8-3.11-cpp)', () => v82015({ seed: 42, variant: 'v8-3.11-cpp' })],
+  ['v8-patched', () => v8Patched({ seed: 42 })],
+  ['firefox-lcg', () => firefoxLcg({ state: [0x123456789ab] })],
+  ['webkit-gamerand', () => gameRand({ seed: 42 })],
+  ['xorshift128plus (v8-7.1-s0)', () => xorshift({ seed: 42 })],
+  ['xorshift128plus (v8-6.0-seeded62)', () => xorshift({ seed: 42, variant: 'v8-6.0-seeded62' })],
+  ['xorshift128plus (spidermonkey)', () => xorshift({ state: ['0x1234', '0x5678'], flavor: 'spidermonkey' })],
+];
+
+const sinkBox = { v: 0 };
+const BATCH = 1000; // calls per task iteration, so timer overhead does not dominate
+
+/**
+ * A task calling `obj[method]()` BATCH times. Each task gets its own function body (new
+ * Function), so every call site stays monomorphic, as it would in a user's own loop; a shared
+ * closure would turn the call megamorphic and measure V8's inline caches instead.
+ */
+function randomTask(obj, method) {
+  return new Function('o', 'box', `return function () { let s = 0; for (let i = 0; i < ${BATCH}; i++) s += o.${method}(); box.v += s; };`)(obj, sinkBox);
+}
+
+function fillTask(obj, out) {
+  return new Function('o', 'out', 'return function () { o.fill(out); };')(obj, out);
+}
+
+const naiveBigInt = (() => {
+  let s0 = 1n, s1 = 2n;
+  const M = (1n << 64n) - 1n;
+  return () => {
+    let x = s0;
+    const y = s1;
+    s0 = y;
+    x ^= (x << 23n) & M;
+    x ^= x >> 17n;
+    x ^= y ^ (y >> 26n);
+    s1 = x;
+    return Number((s0 + s1) & ((1n << 53n) - 1n)) / 2 ** 53;
+  };
+})();
+
+const pr = (() => {
+  const g = prXorshift(42);
+  return () => uniformFloat64(g);
+})();
+
+const random = new Bench({ time, warmupTime: time / 4 });
+random.add('native Math.random()', randomTask(Math, 'random'));
+for (const [name, make] of emulators) random.add(`${name} random()`, randomTask(make(), 'random'));
+random.add('peer: pure-rand xorshift128plus', randomTask({ next: pr }, 'next'));
+random.add('peer: naive BigInt xorshift128+', randomTask({ next: naiveBigInt }, 'next'));
+
+const out = new Float64Array(N);
+const fill = new Bench({ time, warmupTime: time / 4 });
+fill.add('native loop filling 1M', new Function('out', 'N', 'return function () { for (let i = 0; i < N; i++) out[i] = Math.random(); };')(out, N));
+for (const [name, make] of emulators) fill.add(`${name} fill(1M)`, fillTask(make(), out));
+
+function hz(task) {
+  const r = task.result;
+  return r.throughput?.mean ?? r.hz;
+}
+
+function report(bench, unit, per) {
+  const [base, ...rest] = bench.tasks;
+  const baseHz = hz(base) * per;
+  const rows = [[base.name, baseHz, 1]].concat(rest.map((t) => [t.name, hz(t) * per, (hz(t) * per) / baseHz]));
+  const w = Math.max(...rows.map((r) => r[0].length));
+  console.log(`\n${'benchmark'.padEnd(w)}  ${unit.padStart(14)}  ratio to native`);
+  for (const [name, ops, ratio] of rows) {
+    console.log(`${name.padEnd(w)}  ${(ops / 1e6).toFixed(1).padStart(10)} M/s  ${ratio.toFixed(2)}×`);
+  }
+}
+
+console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${quick ? 'quick' : 'full'} run`);
+await random.run();
+report(random, 'values/s', BATCH);
+await fill.run();
+report(fill, 'values/s', N);
+if (sinkBox.v === 42) console.log(sinkBox.v);

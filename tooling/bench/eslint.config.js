@@ -1,0 +1,2 @@
+import { base } from '@emu/eslint-config';
+export default base;
