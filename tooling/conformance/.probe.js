@@ -1,1 +1,0 @@
-var n = 1000, v = new Array(n), i; for (i = 0; i < n; i++) v[i] = Math.random(); var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8), out = []; for (i = 0; i < n; i++) { b.writeDoubleBE(v[i], 0); out.push(b.toString("hex")); } process.stdout.write(out.join("\n") + "\n");
