@@ -18,14 +18,14 @@ const time = quick ? 100 : 1000;
 const N = 1 << 20;
 
 const emulators = [
-  ['v8-2015 (v8-4.7-constructdouble)', () => v82015({ seed: 42 })],
-  ['v8-2015 (v8-4.5-js)', () => v82015({ seed: 42, variant: 'v8-4.5-js' })],
+  ['v8-2015 (v8-4.8-constructdouble)', () => v82015({ seed: 42 })],
+  ['v8-2015 (v8-3.30-js)', () => v82015({ seed: 42, variant: 'v8-3.30-js' })],
   ['v8-2015 (v8-3.11-cpp)', () => v82015({ seed: 42, variant: 'v8-3.11-cpp' })],
   ['v8-patched', () => v8Patched({ seed: 42 })],
   ['firefox-lcg', () => firefoxLcg({ state: [0x123456789ab] })],
   ['webkit-gamerand', () => gameRand({ seed: 42 })],
   ['xorshift128plus (v8-7.1-s0)', () => xorshift({ seed: 42 })],
-  ['xorshift128plus (v8-6.0-seeded62)', () => xorshift({ seed: 42, variant: 'v8-6.0-seeded62' })],
+  ['xorshift128plus (v8-5.9-seeded62)', () => xorshift({ seed: 42, variant: 'v8-5.9-seeded62' })],
   ['xorshift128plus (spidermonkey)', () => xorshift({ state: ['0x1234', '0x5678'], flavor: 'spidermonkey' })],
 ];
 

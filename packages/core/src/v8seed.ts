@@ -11,6 +11,8 @@
  */
 import { InvalidSeedError, describeValue } from './errors.js';
 import { lcg48ScrambleSeed, lcg48Step, lcg48TopBits } from './lcg48.js';
+import { murmurHash3Fmix64 } from './murmur.js';
+import { add64Hi } from './u64.js';
 
 /** Validates V8's --random_seed: a non-zero int32 (0 means "unseeded" to V8). */
 export function v8SeedValue(engine: string, seed: unknown): number {
@@ -56,4 +58,34 @@ export function v8InitializeRngWords(engine: string, seed: unknown, drawsBefore 
     const words = [0, 2, 4, 6].map((i) => b[i]! | (b[i + 1]! << 8));
     if (words.every((w) => w !== 0)) return words;
   }
+}
+
+/**
+ * V8's base::RandomNumberGenerator after commit 085fed0f (V8 4.9, 2015-11-24): xorshift128+,
+ * SetSeed(s): state0 = MurmurHash3(s), state1 = MurmurHash3(state0) — from V8 5.3 (d75baead)
+ * MurmurHash3(~state0); Next(bits) = (state0 + state1) >> (64 − bits) after one step;
+ * NextBytes: one Next(8) per byte. V8 4.9–5.8 seeded Math.random's xorshift state from it.
+ */
+export function v8XorshiftRngBytes(seed: number, drawsBefore: number, count: number, notState0: boolean): Uint8Array {
+  const [sh, sl] = [seed < 0 ? -1 : 0, seed | 0];
+  let [ah, al] = murmurHash3Fmix64(sh, sl);
+  let [bh, bl] = notState0 ? murmurHash3Fmix64(~ah, ~al) : murmurHash3Fmix64(ah, al);
+  const out = new Uint8Array(count);
+  for (let i = 0; i < drawsBefore + count; i++) {
+    // xorshift128 step on (a, b), as in the emulators
+    let xh = ah;
+    let xl = al;
+    xh ^= (xh << 23) | (xl >>> 9);
+    xl ^= xl << 23;
+    xl ^= (xl >>> 17) | (xh << 15);
+    xh ^= xh >>> 17;
+    xl ^= bl ^ ((bl >>> 26) | (bh << 6));
+    xh ^= bh ^ (bh >>> 26);
+    ah = bh;
+    al = bl;
+    bh = xh;
+    bl = xl;
+    if (i >= drawsBefore) out[i - drawsBefore] = add64Hi(ah, al, bh, bl) >>> 24; // top 8 bits of state0 + state1
+  }
+  return out;
 }

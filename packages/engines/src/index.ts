@@ -27,6 +27,12 @@ export interface CreateOptions {
   flavor?: string;
   /** For node@… ids: how the script was started (default 'file'). */
   entry?: 'file' | 'eval' | 'stdin';
+  /**
+   * For node@… ids of the MWC1616 JS era and the lazily seeded xorshift era: override the
+   * measured number of isolate-RNG draws before Math.random took its state (it shifts by a few
+   * with the script's size in V8 4.9–5.8; the registry's value is for its recording probe).
+   */
+  rngDrawsBefore?: number;
 }
 
 /** Every id the registry knows: package ids, node@VERSION, and one id per era of each engine family. */
@@ -53,11 +59,14 @@ export function createPackageEmulator(id: PackageId, options: CreateOptions): Em
 /** The emulator of a Node release started with `--random_seed=seed`, positioned at the script's first Math.random(). */
 export function createNodeEmulator(release: NodeRelease, options: CreateOptions): Emulator {
   const entry = options.entry ?? 'file';
+  const draws = options.rngDrawsBefore ?? release.rngDrawsBefore[entry];
   const emu = options.seed === undefined
     ? createPackageEmulator(release.package, { state: options.state, variant: release.variant })
     : release.package === 'v8-2015'
-      ? v82015.create({ seed: options.seed, variant: release.variant, rngDrawsBefore: release.rngDrawsBefore })
-      : createPackageEmulator(release.package, { seed: options.seed, variant: release.variant });
+      ? v82015.create({ seed: options.seed, variant: release.variant, rngDrawsBefore: draws })
+      : release.package === 'xorshift128plus'
+        ? xorshift.create({ seed: options.seed, variant: release.variant, rngDrawsBefore: draws })
+        : createPackageEmulator(release.package, { seed: options.seed, variant: release.variant });
   // Node's own start-up may call Math.random before the script does.
   const skip = options.seed === undefined ? 0 : release.startupDraws[entry];
   for (let i = 0; i < skip; i++) emu.random();

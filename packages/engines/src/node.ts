@@ -17,7 +17,8 @@ export interface NodeRelease {
   readonly v8: string;
   readonly package: PackageId;
   readonly variant: string;
-  readonly rngDrawsBefore: number;
+  /** Draws of the isolate's RNG before Math.random took its state, per entry mode (MWC JS era and the lazily seeded xorshift era; 0 elsewhere). */
+  readonly rngDrawsBefore: Readonly<Record<EntryMode, number>>;
   readonly startupDraws: Readonly<Record<EntryMode, number>>;
 }
 

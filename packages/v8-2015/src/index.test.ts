@@ -8,7 +8,7 @@ const w16 = fc.integer({ min: 0, max: 0xffff });
 const w32 = fc.integer({ min: 0, max: 0xffffffff });
 const badSeeds = [[0, '0 means'], [1.5, '1.5'], ['x', '"x"'], [-(2 ** 31) - 1, '-2147483649']] as const;
 
-emulatorContract('v8-2015 v8-4.7-constructdouble (default)', {
+emulatorContract('v8-2015 v8-4.8-constructdouble (default)', {
   fromState: (state) => create({ state }),
   state: fc.tuple(w16, w16, w16, w16).map((t) => [...t]),
   badStates: [
@@ -21,7 +21,7 @@ emulatorContract('v8-2015 v8-4.7-constructdouble (default)', {
   badSeeds,
 });
 
-for (const variant of ['v8-3.26-js', 'v8-4.5-js'] as const) {
+for (const variant of ['v8-3.26-js', 'v8-3.30-js'] as const) {
   emulatorContract(`v8-2015 ${variant}`, {
     fromState: (state) => create({ state, variant }),
     state: fc.tuple(w32, w32).map((t) => [...t]),
@@ -66,8 +66,8 @@ describe('v8-2015 specifics', () => {
   });
 
   it('rejects an unknown variant, listing the known ones', () => {
-    expect(() => create({ seed: 1, variant: 'v8-9.9' })).toThrow(/known variants: v8-3.11-cpp, v8-3.26-js, v8-4.5-js, v8-4.7-constructdouble/);
-    expect(() => create({ seed: 1, variant: 'v8-4.5-js', rngDrawsBefore: -1 })).toThrow(/rngDrawsBefore/);
+    expect(() => create({ seed: 1, variant: 'v8-9.9' })).toThrow(/known variants: v8-3.11-cpp, v8-3.26-js, v8-3.30-js, v8-4.8-constructdouble/);
+    expect(() => create({ seed: 1, variant: 'v8-3.30-js', rngDrawsBefore: -1 })).toThrow(/rngDrawsBefore/);
   });
 });
 

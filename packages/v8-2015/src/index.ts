@@ -12,8 +12,8 @@
  *                    out = (s0 << 14) + (s1 & 0x3FFFF), double = out / 2^32.
  *  - `v8-3.26-js`    JS, Uint32Array rngstate, 18273 (V8 3.26–4.4; Node 0.11.14, 0.12):
  *                    out = (r0 << 16) + (r1 & 0xFFFF), double = out · 2^-32.
- *  - `v8-4.5-js`     as above with 18030 (V8 4.5–4.6; Node 4.x, 5.x; Chrome 45–46); has MathRandomRaw.
- *  - `v8-4.7-constructdouble` (default) four 16-bit words and %_ConstructDouble: the "-" side of
+ *  - `v8-3.30-js`     as above with 18030 (V8 4.5–4.6; Node 4.x, 5.x; Chrome 45–46); has MathRandomRaw.
+ *  - `v8-4.8-constructdouble` (default) four 16-bit words and %_ConstructDouble: the "-" side of
  *                    commit 623cbdc5 (V8 4.7–4.9 before the patch; Chrome 47–48).
  */
 import {
@@ -39,8 +39,8 @@ const HIGH_MANTISSA = 0x000fffff;
 const LOW_MANTISSA = 0xfff00000;
 const RAW_MASK = 0x3fffffff;
 
-export type VariantId = 'v8-3.11-cpp' | 'v8-3.26-js' | 'v8-4.5-js' | 'v8-4.7-constructdouble';
-export const DEFAULT_VARIANT: VariantId = 'v8-4.7-constructdouble';
+export type VariantId = 'v8-3.11-cpp' | 'v8-3.26-js' | 'v8-3.30-js' | 'v8-4.8-constructdouble';
+export const DEFAULT_VARIANT: VariantId = 'v8-4.8-constructdouble';
 
 export const VARIANTS: readonly VariantInfo[] = [
   {
@@ -62,7 +62,7 @@ export const VARIANTS: readonly VariantInfo[] = [
     source: 'v8/v8 src/math.js (3.28 branch); checked against node 0.11.14 and 0.12.18',
   },
   {
-    id: 'v8-4.5-js',
+    id: 'v8-3.30-js',
     engines: 'V8 4.5–4.6 (Node 4.x, 5.x; Chrome 45–46)',
     dates: '2015-07 … 2015-10',
     algorithm: 'as v8-3.26-js with multiplier 18030; MathRandomRaw = out & 0x3FFFFFFF',
@@ -71,7 +71,7 @@ export const VARIANTS: readonly VariantInfo[] = [
     source: 'v8/v8 src/math.js (4.5 branch); checked against node 4.0.0, 4.2.2, 4.9.1, 5.0.0, 5.12.0',
   },
   {
-    id: 'v8-4.7-constructdouble',
+    id: 'v8-4.8-constructdouble',
     engines: 'V8 4.7–4.9 before commit 623cbdc5 (Chrome 47–48)',
     dates: '2015-09 … 2015-11-20',
     algorithm: 'four 16-bit words; double = %_ConstructDouble(0x3FF00000 | (r0 & 0xFFFFF), r1 & 0xFFF00000) − 1',
@@ -86,7 +86,7 @@ export interface CreateOptions {
   state?: readonly unknown[];
   /** V8's --random_seed (a non-zero int32): the state the engine derives from it. */
   seed?: number | bigint | string;
-  /** Which historical variant; default `v8-4.7-constructdouble`. */
+  /** Which historical variant; default `v8-4.8-constructdouble`. */
   variant?: string;
   /**
    * Steps of base::RandomNumberGenerator the isolate consumed before it drew the Math.random
@@ -148,12 +148,12 @@ export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
 /** math.js MathRandom of V8 3.26–4.6: rngstate is a Uint32Array(2). */
 export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
   readonly engine = ENGINE;
-  readonly variant: 'v8-3.26-js' | 'v8-4.5-js';
+  readonly variant: 'v8-3.26-js' | 'v8-3.30-js';
   private readonly mult: number;
   private s0: number;
   private s1: number;
 
-  constructor(variant: 'v8-3.26-js' | 'v8-4.5-js', s0: number, s1: number) {
+  constructor(variant: 'v8-3.26-js' | 'v8-3.30-js', s0: number, s1: number) {
     this.variant = variant;
     this.mult = variant === 'v8-3.26-js' ? MULT_18273 : MULT_18030;
     this.s0 = s0 | 0;
@@ -205,7 +205,7 @@ export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
 /** The "-" side of 623cbdc5: four 16-bit words and %_ConstructDouble. */
 export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, number, number, number]> {
   readonly engine = ENGINE;
-  readonly variant = 'v8-4.7-constructdouble';
+  readonly variant = 'v8-4.8-constructdouble';
   private s0: number;
   private s1: number;
   private s2: number;
@@ -321,7 +321,7 @@ export function create(options: CreateOptions): V8Mwc1616 {
     }
     return new V8CppMwc1616(s0, s1);
   }
-  if (id === 'v8-3.26-js' || id === 'v8-4.5-js') {
+  if (id === 'v8-3.26-js' || id === 'v8-3.30-js') {
     let words: number[];
     if (options.seed !== undefined) {
       // rngstate = 8 bytes of the isolate's base::RandomNumberGenerator, read as two little-endian uint32.

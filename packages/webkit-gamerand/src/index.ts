@@ -26,12 +26,12 @@ export type WebkitGameRandState = readonly [m_low: number, m_high: number];
 export const VARIANTS: readonly VariantInfo[] = [
   {
     id: 'jsc-gamerand',
-    engines: 'JavaScriptCore / Safari until 9.0.x (XorShift128+ from WebKit r192855, Safari 9.1)',
-    dates: '… 2015-11-30',
+    engines: 'JavaScriptCore / Safari up to 9.1.x (JavaScriptCore-7600 … 7601 tags; XorShift128+ from Safari 10)',
+    dates: '… 2016-09',
     algorithm: 'GameRand: high = rotl(high,16) + low; low += high; double = high / 2^32',
     precisionBits: 32,
     stateWords: STATE_WORDS,
-    source: 'WebKit/WebKit Source/WTF/wtf/WeakRandom.h before r192855',
+    source: 'Apple JavaScriptCore-7601.7.2 runtime/WeakRandom.h; JSGlobalObject.cpp seeds it with one cryptographically random uint32',
   },
 ];
 

@@ -23,6 +23,7 @@ import {
   u64FromBigInt,
   u64ToHex,
   v8SeedValue,
+  v8XorshiftRngBytes,
 } from '@emu/core';
 import { S0_HI, S0_LO, S1_HI, S1_LO, xorshift128StepBack } from './xorshift128.js';
 
@@ -31,7 +32,7 @@ export { xorshift128Step, xorshift128StepBack } from './xorshift128.js';
 const ENGINE = 'xorshift128plus';
 const TWO_POW_MINUS_53 = 2 ** -53;
 
-export type Flavor = 'v8' | 'spidermonkey' | 'jsc';
+export type Flavor = 'v8' | 'spidermonkey' | 'jsc' | 'chakra';
 export type Mapping = 'sum52' | 's0-52' | 's0-53' | 'sum-53' | 'sum53-low';
 
 /** How V8 caches doubles: how many per refill, which end it hands out first, and NaN canonicalisation of the stored state. */
@@ -44,8 +45,12 @@ export interface V8CacheLayout {
   readonly canonicalizesNaN: boolean;
 }
 
-/** How `--random_seed=N` turns into the xorshift state. */
-export type V8Seeding = 'murmur' | 'flag' | 'lazy-rng';
+/**
+ * How `--random_seed=N` turns into the xorshift state: 'murmur' (math-random.cc), 'flag'
+ * (state0 = state1 = N), or lazily from base::RandomNumberGenerator at the first call:
+ * 'lazy-rng' (its state1 = MurmurHash3(state0), V8 4.9–5.2) / 'lazy-rng-not' (MurmurHash3(~state0), V8 5.3–5.8).
+ */
+export type V8Seeding = 'murmur' | 'flag' | 'lazy-rng' | 'lazy-rng-not';
 
 export interface Variant extends VariantInfo {
   readonly flavor: Flavor;
@@ -59,27 +64,43 @@ const SUM52 = 'bits(0x3FF | ((s0 + s1) & (2^52 − 1))) − 1';
 export const VARIANTS: readonly Variant[] = [
   {
     id: 'v8-4.9-asc62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'asc', canonicalizesNaN: false }, seeding: 'lazy-rng',
-    engines: 'V8 4.9.41 … 5.0 (Chrome 49 … 50, Node 6.0 … 6.2)',
-    dates: '2015-12 … 2016-05',
+    engines: 'V8 4.9.41 … 5.0 (Chrome 49 … 50, Node 6.0 … 6.3)',
+    dates: '2015-11-24 … 2016-03',
     algorithm: `xorshift128+; double = ${SUM52}; math.js keeps a Float64Array(64), slots 0–1 the state, 62 doubles handed out in generation order`,
     precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
-    source: 'v8/v8 src/js/math.js MathRandom + runtime-maths.cc Runtime_GenerateRandomNumbers (natives of node 6.0.0); checked against node 6.0.0, 6.1.0, 6.2.0',
+    source: 'v8/v8 085fed0fb5c3b0136827b5d7c190b4bd1c23a23e (src/js/math.js, runtime-maths.cc); checked against node 6.0.0, 6.1.0, 6.2.0, 6.2.2, 6.3.0',
   },
   {
     id: 'v8-5.1-desc62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'desc', canonicalizesNaN: false }, seeding: 'lazy-rng',
-    engines: 'V8 5.1 … 5.8 (Chrome 51 … 58, Node 6.x … 8.2)',
-    dates: '2016-04 … 2017-06',
+    engines: 'V8 5.1 … 5.2 (Chrome 51 … 52, Node 6.4 … 6.x)',
+    dates: '2016-03 … 2016-06',
     algorithm: `xorshift128+; double = ${SUM52}; 62 doubles per refill handed out from the end (i[--h])`,
     precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
-    source: 'v8/v8 src/js/math.js MathRandom (natives of node 6.17.1); checked against node 6.17.1, 7.0.0, 7.10.1, 8.0.0, 8.2.1',
+    source: 'v8/v8 4513e077 (2016-03-16, src/js/math.js); checked against node 6.9.0, 6.17.1',
   },
   {
-    id: 'v8-6.0-seeded62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'desc', canonicalizesNaN: true }, seeding: 'flag',
-    engines: 'V8 6.0 … 7.0 (Chrome 60 … 70, Node 8.3 … 11); V8 5.9 unchecked',
+    id: 'v8-5.3-desc62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'desc', canonicalizesNaN: false }, seeding: 'lazy-rng-not',
+    engines: 'V8 5.3 … 5.5 (Chrome 53 … 55, Node 7.x)',
+    dates: '2016-06 … 2016-10',
+    algorithm: `as v8-5.1-desc62; base::RandomNumberGenerator now seeds state1 = MurmurHash3(~state0)`,
+    precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
+    source: 'v8/v8 d75baead (2016-06-06, src/base/utils/random-number-generator.cc); checked against node 7.0.0, 7.10.1',
+  },
+  {
+    id: 'v8-5.6-lazy62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'desc', canonicalizesNaN: true }, seeding: 'lazy-rng-not',
+    engines: 'V8 5.6 … 5.8 (Chrome 56 … 58, Node 8.0 … 8.2)',
+    dates: '2016-10 … 2017-03',
+    algorithm: `xorshift128+; double = ${SUM52}; cache in the native context's FixedDoubleArray(64): values 0–61 handed out from 61 down, state in 62–63 (NaN patterns canonicalised, bug 8212)`,
+    precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
+    source: 'v8/v8 0d8e5212 (2016-10-10, src/runtime/runtime-maths.cc); checked against node 8.0.0, 8.2.1',
+  },
+  {
+    id: 'v8-5.9-seeded62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'desc', canonicalizesNaN: true }, seeding: 'flag',
+    engines: 'V8 5.9 … 7.0 (Chrome 59 … 70, Node 8.3 … 11)',
     dates: '2017-06 … 2018-10',
     algorithm: `xorshift128+; double = ${SUM52}; FixedDoubleArray(64): 62 doubles from the end, state in slots 62–63 (NaN patterns canonicalised, bug 8212); --random_seed=N sets state0 = state1 = N`,
     precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
-    source: 'v8/v8 src/runtime/runtime-maths.cc Runtime_GenerateRandomNumbers (FixedDoubleArray version); checked against node 8.3.0, 8.17.0, 9.0.0, 10.24.1, 11.15.0',
+    source: 'v8/v8 9b152fda (2017-03-23, src/runtime/runtime-maths.cc: a fixed --random_seed resets the state); checked against node 8.3.0 (V8 6.0), 8.17.0, 9.0.0, 10.24.1, 11.15.0',
   },
   {
     id: 'v8-7.1-s0', flavor: 'v8', mapping: 's0-52', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'murmur',
@@ -115,15 +136,23 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: 'jsc', flavor: 'jsc', mapping: 'sum53-low',
-    engines: 'JavaScriptCore / Safari 9.1 …',
-    dates: '2015-11-30 …',
-    algorithm: 'WTF::WeakRandom (xorshift128+); double = ((s0 + s1) & (2^53 − 1)) / 2^53',
+    engines: 'JavaScriptCore / Safari 10 … (its C++ and FTL paths; the DFG/thunk JIT used an arithmetic shift until 2025, WebKit bug 299242)',
+    dates: '2016-09 …',
+    algorithm: 'WTF::WeakRandom (xorshift128+, logical shifts); double = ((s0 + s1) & (2^53 − 1)) / 2^53',
     precisionBits: 53, stateWords: ['state0', 'state1'],
-    source: 'WebKit/WebKit Source/WTF/wtf/WeakRandom.h (r192855 and later)',
+    source: 'Apple WTF-7602.1.50 wtf/WeakRandom.h (Safari 10); WebKit Source/WTF/wtf/WeakRandom.h',
+  },
+  {
+    id: 'chakra', flavor: 'chakra', mapping: 'sum52',
+    engines: 'ChakraCore from dbda0182 (2016-01-21; Edge, probably EdgeHTML 14)',
+    dates: '2016-01 …',
+    algorithm: 'xorshift128+; double = bits(0x3FF | ((s0 + s1) & (2^52 − 1))) − 1, no cache',
+    precisionBits: 52, stateWords: ['state0', 'state1'],
+    source: 'chakra-core/ChakraCore dbda0182dc0a983dfb37d90c05000e79b6fc75b0 lib/Runtime/Library/JavascriptMath.cpp',
   },
 ];
 
-const DEFAULT_VARIANT: Record<Flavor, string> = { v8: 'v8-7.1-s0', spidermonkey: 'spidermonkey', jsc: 'jsc' };
+const DEFAULT_VARIANT: Record<Flavor, string> = { v8: 'v8-7.1-s0', spidermonkey: 'spidermonkey', jsc: 'jsc', chakra: 'chakra' };
 
 export interface CreateOptions {
   /** [state0, state1] (64-bit words as 0x-hex or decimal strings, bigints or safe integers); V8 adds [.., index]. */
@@ -132,6 +161,8 @@ export interface CreateOptions {
   seed?: number | bigint | string;
   flavor?: string;
   variant?: string;
+  /** Lazily seeded V8 variants (4.9.41–5.8): draws of the isolate RNG before the first Math.random call. */
+  rngDrawsBefore?: number;
 }
 
 export type XorShift128PlusState = readonly StateWord[];
@@ -313,10 +344,24 @@ export function create(options: CreateOptions): XorShift128Plus {
       // runtime-maths.cc: "If a fixed random seed was requested, use it": state0 = state1 = N.
       return new XorShift128Plus(info.id, [h, l], [h, l]);
     }
-    if (info.seeding === 'lazy-rng') {
-      throw new InvalidSeedError(
-        `${ENGINE}: variant ${info.id} seeded its cache lazily from the isolate's RNG at the first Math.random call, after draws that depend on the script; --random_seed alone does not fix its state, so give { state }`,
-      );
+    if (info.seeding === 'lazy-rng' || info.seeding === 'lazy-rng-not') {
+      // The first Math.random call drew 16 bytes from the isolate's base::RandomNumberGenerator
+      // (seeded with N) after `rngDrawsBefore` draws that the embedder's start-up and the script
+      // made; both words little-endian, redrawn while either is 0.
+      const draws = options.rngDrawsBefore;
+      if (draws === undefined || !Number.isSafeInteger(draws) || draws < 0) {
+        throw new InvalidSeedError(
+          `${ENGINE}: variant ${info.id} seeded its state lazily from the isolate RNG after draws that depend on the embedder and the script: give rngDrawsBefore (a non-negative integer; @emu/engines has it for each recorded Node release), got ${describeValue(draws)}`,
+        );
+      }
+      const seedInt = v8SeedValue(ENGINE, options.seed);
+      for (let skip = draws; ; skip += 16) {
+        const b = v8XorshiftRngBytes(seedInt, skip, 16, info.seeding === 'lazy-rng-not');
+        const w = (o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) | 0;
+        const s0: [number, number] = [w(4), w(0)];
+        const s1: [number, number] = [w(12), w(8)];
+        if ((s0[0] | s0[1]) !== 0 && (s1[0] | s1[1]) !== 0) return new XorShift128Plus(info.id, s0, s1);
+      }
     }
     // math-random.cc: s0 = MurmurHash3(seed), s1 = MurmurHash3(~seed).
     return new XorShift128Plus(info.id, murmurHash3Fmix64(h, l), murmurHash3Fmix64(~h, ~l));

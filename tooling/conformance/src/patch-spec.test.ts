@@ -35,7 +35,7 @@ describe('the seed patch as an executable spec', () => {
   const calls = fc.array(fc.boolean(), { minLength: 20, maxLength: 80 });
 
   for (const [side, label, make] of [
-    ['old', '"-" side = @emu/v8-2015 (v8-4.7-constructdouble)', (s: number[]) => createV82015({ state: s })],
+    ['old', '"-" side = @emu/v8-2015 (v8-4.8-constructdouble)', (s: number[]) => createV82015({ state: s })],
     ['new', '"+" side = @emu/v8-patched', (s: number[]) => createPatched({ state: s })],
   ] as const) {
     it(`${label}: MathRandom and MathRandomRaw interleaved, bit for bit`, () => {
