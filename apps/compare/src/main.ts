@@ -48,6 +48,8 @@ seeded with each engine's own routine from the same N (default ${DEFAULT_SEED}),
                  float: the shortest decimal that round-trips; json: one JSON object per line
   --output raw   the engine's raw integer output (V8: MathRandomRaw) in decimal
   --entry        node@ ids: how the script was started (default file)
+  --rng-draws K  node@ ids of V8 3.26–4.6 and 4.9.41–5.8: draws of V8's internal RNG before
+                 Math.random took its state (default: the value measured for the release)
 `,
   engines: `Usage: compare engines [--json]
 
@@ -126,6 +128,7 @@ function sequence(args: string[], io: Io): number {
     variant: { type: 'string' },
     flavor: { type: 'string' },
     entry: { type: 'string' },
+    'rng-draws': { type: 'string' },
   });
   if (values.help) {
     io.out(HELP.sequence!);
@@ -144,6 +147,8 @@ function sequence(args: string[], io: Io): number {
   const given = ['seed', 'random-seed', 'state'].filter((k) => values[k] !== undefined);
   if (given.length > 1) throw new UsageError(`give only one of --seed, --random-seed, --state (got ${given.map((g) => `--${g}`).join(' and ')})`);
   const count = parseCount(values.count as string | undefined);
+  const drawsRaw = values['rng-draws'] as string | undefined;
+  if (drawsRaw !== undefined && !/^[0-9]+$/.test(drawsRaw)) throw new UsageError(`--rng-draws must be a non-negative integer, got ${JSON.stringify(drawsRaw)}`);
   const seedRaw = (values.seed ?? values['random-seed']) as string | undefined;
   const emu = createEngine(engine, {
     seed: seedRaw === undefined ? (values.state === undefined ? DEFAULT_SEED : undefined) : parseSeed(values.seed ? '--seed' : '--random-seed', seedRaw),
@@ -151,6 +156,7 @@ function sequence(args: string[], io: Io): number {
     variant: values.variant as string | undefined,
     flavor: values.flavor as string | undefined,
     entry: entry as 'file' | 'eval' | 'stdin' | undefined,
+    rngDrawsBefore: drawsRaw === undefined ? undefined : Number(drawsRaw),
   });
   if (output === 'raw' && typeof emu.raw !== 'function') {
     throw new UsageError(`engine ${engine} (${emu.variant}) has no raw integer output; use --output random`);
@@ -227,7 +233,9 @@ function engines(args: string[], io: Io): number {
   io.out(`\nNode releases (node@VERSION, or node@LINE for the newest recorded of a line), measured with the real binaries:\n`);
   for (const r of NODE_RELEASES) {
     const startup = Object.entries(r.startupDraws).filter(([, n]) => n > 0).map(([m, n]) => `${m}+${n}`).join(' ');
-    io.out(`  node@${r.node.padEnd(10)} V8 ${r.v8.padEnd(22)} ${r.variant.padEnd(24)}${r.rngDrawsBefore ? ` rngDrawsBefore=${r.rngDrawsBefore}` : ''}${startup ? ` startup ${startup}` : ''}\n`);
+    const d = r.rngDrawsBefore;
+    const draws = d.file || d.eval || d.stdin ? ` rng draws file/eval/stdin ${d.file}/${d.eval}/${d.stdin}` : '';
+    io.out(`  node@${r.node.padEnd(10)} V8 ${r.v8.padEnd(22)} ${r.variant.padEnd(24)}${draws}${startup ? ` startup ${startup}` : ''}\n`);
   }
   return 0;
 }

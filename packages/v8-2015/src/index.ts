@@ -2,7 +2,7 @@
  * V8's Math.random before the "Tweak RNG" patch of 2015-11-20: every MWC1616 V8 shipped.
  *
  * MWC1616 is two 16-bit multiply-with-carry generators, x' = a·(x & 0xFFFF) + (x >> 16), with
- * a = 36969 for one and 18273 (until V8 4.4) or 18030 (from V8 4.5) for the other. V8 glued the
+ * a = 36969 for one and 18273 (until V8 3.29) or 18030 (from V8 3.30) for the other. V8 glued the
  * two outputs together instead of mixing them, so the high bits of every double — the ones
  * `Math.floor(Math.random() * n)` keeps — come from one 2^30-period generator alone.
  *
@@ -10,11 +10,11 @@
  * listed, or against the seed patch where no binary exists):
  *  - `v8-3.11-cpp`   C++ random_base() (V8 ≤ 3.14 at least; Node 0.8, 0.10):
  *                    out = (s0 << 14) + (s1 & 0x3FFFF), double = out / 2^32.
- *  - `v8-3.26-js`    JS, Uint32Array rngstate, 18273 (V8 3.26–4.4; Node 0.11.14, 0.12):
+ *  - `v8-3.26-js`    JS, Uint32Array rngstate, 18273 (V8 3.26–3.29; Node 0.11.14, 0.12):
  *                    out = (r0 << 16) + (r1 & 0xFFFF), double = out · 2^-32.
- *  - `v8-3.30-js`     as above with 18030 (V8 4.5–4.6; Node 4.x, 5.x; Chrome 45–46); has MathRandomRaw.
+ *  - `v8-3.30-js`    as above with 18030 (V8 3.30–4.7; Node 4.x, 5.x; Chrome 40–47); has MathRandomRaw.
  *  - `v8-4.8-constructdouble` (default) four 16-bit words and %_ConstructDouble: the "-" side of
- *                    commit 623cbdc5 (V8 4.7–4.9 before the patch; Chrome 47–48).
+ *                    commit 623cbdc5 (V8 4.8–4.9 before the patch; Chrome 48).
  */
 import {
   type Emulator,
@@ -54,7 +54,7 @@ export const VARIANTS: readonly VariantInfo[] = [
   },
   {
     id: 'v8-3.26-js',
-    engines: 'V8 3.26–4.4 (Node 0.11.14, 0.12; Chrome 34–44)',
+    engines: 'V8 3.26–3.29 (Node 0.11.14, 0.11.15, 0.12; Chrome 36–39)',
     dates: '2014 … 2015-07',
     algorithm: 'math.js MathRandom on Uint32Array rngstate, multipliers 18273/36969; out = (r0<<16)+(r1&0xFFFF); double = out·2^-32',
     precisionBits: 32,
@@ -63,8 +63,8 @@ export const VARIANTS: readonly VariantInfo[] = [
   },
   {
     id: 'v8-3.30-js',
-    engines: 'V8 4.5–4.6 (Node 4.x, 5.x; Chrome 45–46)',
-    dates: '2015-07 … 2015-10',
+    engines: 'V8 3.30–4.7 (Node 4.x, 5.x; Chrome 40–47)',
+    dates: '2014-10 … 2015-11',
     algorithm: 'as v8-3.26-js with multiplier 18030; MathRandomRaw = out & 0x3FFFFFFF',
     precisionBits: 32,
     stateWords: ['rngstate0', 'rngstate1'],
@@ -72,8 +72,8 @@ export const VARIANTS: readonly VariantInfo[] = [
   },
   {
     id: 'v8-4.8-constructdouble',
-    engines: 'V8 4.7–4.9 before commit 623cbdc5 (Chrome 47–48)',
-    dates: '2015-09 … 2015-11-20',
+    engines: 'V8 4.8 (5f4611bc, 2015-11-02) – 4.9 before commit 623cbdc5 (Chrome 48)',
+    dates: '2015-11-02 … 2015-11-19',
     algorithm: 'four 16-bit words; double = %_ConstructDouble(0x3FF00000 | (r0 & 0xFFFFF), r1 & 0xFFF00000) − 1',
     precisionBits: 32,
     stateWords: ['rngstate_0', 'rngstate_1', 'rngstate_2', 'rngstate_3'],
