@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { run } from './main.js';
+import { startServer } from './server.js';
 
 // Output that pipes cleanly: a reader that stops early (`| head`) ends us quietly.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -10,4 +11,6 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 process.exitCode = run(process.argv.slice(2), {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
+  isTTY: process.stderr.isTTY === true,
+  serve: async (port) => (await startServer(port)).url,
 });

@@ -8,10 +8,15 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { EmuError, type Emulator, doubleToHex } from '@emu/core';
 import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
+import { processSeed, seedKind } from './ids.js';
 
 export interface Io {
   out(s: string): void;
   err(s: string): void;
+  /** stderr is a terminal: progress bars allowed. */
+  isTTY?: boolean;
+  /** `serve`: starts the page server (Node only; injected by cli.ts so tests can run without it). */
+  serve?(port: number): Promise<string>;
 }
 
 export const DEFAULT_SEED = 42;
@@ -24,6 +29,10 @@ Commands:
   (none)     the five seed emulators side by side on seed ${DEFAULT_SEED}
   table      the same, with --seed N and --count K
   sequence   K values of one engine, one per line
+  run        several engines side by side (table, json, csv, hex)
+  diff       the first index where two engines (or versions) diverge
+  ids        Betable-style identifiers from one engine, with the collision count
+  serve      the browser page (loopback), pictures of every engine
   engines    the registry of engine ids
 
 Run 'compare <command> --help' for a command's options.
@@ -50,6 +59,29 @@ seeded with each engine's own routine from the same N (default ${DEFAULT_SEED}),
   --entry        node@ ids: how the script was started (default file)
   --rng-draws K  node@ ids of V8 3.26–4.6 and 4.9.41–5.8: draws of V8's internal RNG before
                  Math.random took its state (default: the value measured for the release)
+`,
+  run: `Usage: compare run --engines a,b,c [--seed N | --random-seed N | --state <json>] [--count K]
+                   [--format table|json|csv|hex] [--entry file|eval|stdin]
+
+Each engine seeded through its own routine (or given the same raw state), side by side.
+`,
+  diff: `Usage: compare diff --engines a,b [--seed N | --random-seed N | --state <json>] [--max K]
+
+Draws from both engines until their bit patterns differ (at most K values, default 1,000,000) and
+prints the first diverging index with both values as 16 hex digits; exit 1 if they diverge.
+`,
+  ids: `Usage: compare ids --engine X [--length 22] [--alphabet base64|hex|alnum|<chars>] [--count N]
+                   [--seed N | --random-seed N | --state <json>] [--reseed-each] [--print]
+
+Makes N identifiers the way Betable did: one Math.floor(Math.random() * alphabet.length) per
+character. --reseed-each makes every identifier from a freshly seeded engine (a hash of seed and
+i), as from many processes — that is where MWC1616's short-period high bits collide. Prints the number of colliding identifiers next to the birthday-bound expectation for
+a perfect generator (n(n−1)/2 / alphabet^length); --print also writes every identifier.
+`,
+  serve: `Usage: compare serve [--port P]
+
+Serves the browser page on 127.0.0.1 (port P, or a free one) and prints its address. The page runs
+the emulator packages' own ESM builds in the browser.
 `,
   engines: `Usage: compare engines [--json]
 
@@ -83,14 +115,14 @@ function parse(rawArgs: string[], options: NonNullable<ParseArgsConfig['options'
   }
 }
 
-function parseCount(raw: string | undefined, fallback?: number): number {
+function parseCount(raw: string | undefined, fallback?: number, flag = '--count', max = MAX_COUNT): number {
   if (raw === undefined) {
     if (fallback !== undefined) return fallback;
-    throw new UsageError('--count is required');
+    throw new UsageError(`${flag} is required`);
   }
   const n = Number(raw);
-  if (!/^[0-9]+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1 || n > MAX_COUNT) {
-    throw new UsageError(`--count must be an integer in [1, ${MAX_COUNT}], got ${JSON.stringify(raw)}`);
+  if (!/^[0-9]+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
+    throw new UsageError(`${flag} must be an integer in [1, ${max}], got ${JSON.stringify(raw)}`);
   }
   return n;
 }
@@ -210,6 +242,167 @@ function table(args: string[], io: Io): number {
   return 0;
 }
 
+const SEED_OPTIONS = {
+  seed: { type: 'string' },
+  'random-seed': { type: 'string' },
+  state: { type: 'string' },
+  entry: { type: 'string' },
+} as const;
+
+/** The seed/state part of CreateOptions from parsed flags (default: seed 42). */
+function seedingFrom(values: Values): { seed?: string | number; state?: unknown[]; entry?: 'file' | 'eval' | 'stdin' } {
+  const given = ['seed', 'random-seed', 'state'].filter((k) => values[k] !== undefined);
+  if (given.length > 1) throw new UsageError(`give only one of --seed, --random-seed, --state (got ${given.map((g) => `--${g}`).join(' and ')})`);
+  const entry = values.entry as string | undefined;
+  if (entry !== undefined && !['file', 'eval', 'stdin'].includes(entry)) throw new UsageError(`--entry must be file, eval or stdin, got ${JSON.stringify(entry)}`);
+  const seedRaw = (values.seed ?? values['random-seed']) as string | undefined;
+  return {
+    ...(values.state !== undefined ? { state: parseState(values.state as string) } : { seed: seedRaw === undefined ? DEFAULT_SEED : parseSeed(values.seed ? '--seed' : '--random-seed', seedRaw) }),
+    ...(entry ? { entry: entry as 'file' | 'eval' | 'stdin' } : {}),
+  };
+}
+
+function engineList(raw: unknown, min: number, max: number): string[] {
+  if (typeof raw !== 'string' || raw.trim() === '') throw new UsageError('--engines is required: a comma-separated list of engine ids (see compare engines)');
+  const ids = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  if (ids.length < min || ids.length > max) throw new UsageError(`--engines takes ${min === max ? min : `${min} to ${max}`} ids, got ${ids.length}: ${JSON.stringify(raw)}`);
+  return ids;
+}
+
+function runCmd(args: string[], io: Io): number {
+  const values = parse(args, { ...SEED_OPTIONS, engines: { type: 'string' }, count: { type: 'string' }, format: { type: 'string', default: 'table' } });
+  if (values.help) {
+    io.out(HELP.run!);
+    return 0;
+  }
+  const ids = engineList(values.engines, 1, 16);
+  const format = values.format as string;
+  if (!['table', 'json', 'csv', 'hex'].includes(format)) throw new UsageError(`--format must be table, json, csv or hex, got ${JSON.stringify(format)}`);
+  const count = parseCount(values.count as string | undefined, 16);
+  const seeding = seedingFrom(values);
+  const emus = ids.map((id) => createEngine(id, seeding));
+  const cols = emus.map(() => [] as number[]);
+  for (let i = 0; i < count; i++) emus.forEach((e, c) => cols[c]!.push(e.random()));
+  if (format === 'json') {
+    io.out(JSON.stringify({ seeding, engines: ids.map((id, c) => ({ id, variant: emus[c]!.variant, hex: cols[c]!.map(doubleToHex), values: cols[c] })) }) + '\n');
+  } else if (format === 'csv') {
+    io.out(['index', ...ids.flatMap((id) => [`${id}`, `${id} hex`])].join(',') + '\n');
+    for (let i = 0; i < count; i++) io.out([i, ...cols.flatMap((col) => [formatFloat(col[i]!), doubleToHex(col[i]!)])].join(',') + '\n');
+  } else {
+    const show = format === 'hex' ? doubleToHex : (x: number) => formatFloat(x);
+    const rows = Array.from({ length: count }, (_, i) => [String(i), ...cols.map((col) => show(col[i]!))]);
+    const header = ['#', ...ids];
+    const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+    const line = (cells: string[]) => cells.map((x, c) => (c === 0 ? x.padStart(widths[c]!) : x.padEnd(widths[c]!))).join('  ').trimEnd();
+    io.out(line(header) + '\n' + line(widths.map((w) => '-'.repeat(w))) + '\n' + rows.map(line).join('\n') + '\n');
+  }
+  return 0;
+}
+
+function diffCmd(args: string[], io: Io): number {
+  const values = parse(args, { ...SEED_OPTIONS, engines: { type: 'string' }, max: { type: 'string' } });
+  if (values.help) {
+    io.out(HELP.diff!);
+    return 0;
+  }
+  const ids = engineList(values.engines, 2, 2);
+  const max = values.max === undefined ? 1_000_000 : parseCount(values.max as string, undefined, '--max');
+  const seeding = seedingFrom(values);
+  const [a, b] = ids.map((id) => createEngine(id, seeding)) as [Emulator, Emulator];
+  const progress = startProgress(io, max, 'diff');
+  for (let i = 0; i < max; i++) {
+    const x = doubleToHex(a.random());
+    const y = doubleToHex(b.random());
+    if (x !== y) {
+      progress.done();
+      io.out(`first divergence at index ${i}: ${ids[0]} ${x}  ${ids[1]} ${y}\n`);
+      return 1;
+    }
+    if ((i & 0xffff) === 0) progress.tick(i);
+  }
+  progress.done();
+  io.out(`identical for ${max} values (${ids[0]} = ${ids[1]} for this seeding)\n`);
+  return 0;
+}
+
+const ALPHABETS: Record<string, string> = {
+  base64: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+  hex: '0123456789abcdef',
+  alnum: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+};
+
+function idsCmd(args: string[], io: Io): number {
+  const values = parse(args, {
+    ...SEED_OPTIONS,
+    engine: { type: 'string' },
+    length: { type: 'string' },
+    alphabet: { type: 'string', default: 'base64' },
+    count: { type: 'string' },
+    print: { type: 'boolean', default: false },
+    'reseed-each': { type: 'boolean', default: false },
+  });
+  if (values.help) {
+    io.out(HELP.ids!);
+    return 0;
+  }
+  const engine = values.engine as string | undefined;
+  if (!engine) throw new UsageError('--engine is required (see compare engines)');
+  const length = values.length === undefined ? 22 : parseCount(values.length as string, undefined, '--length', 1000);
+  const alphabetArg = values.alphabet as string;
+  const alphabet = ALPHABETS[alphabetArg] ?? alphabetArg;
+  if (alphabet.length < 2 || new Set(alphabet).size !== alphabet.length) {
+    throw new UsageError(`--alphabet must be base64, hex, alnum or at least 2 distinct characters, got ${JSON.stringify(alphabetArg)}`);
+  }
+  const count = values.count === undefined ? 100_000 : parseCount(values.count as string, undefined, '--count', 5_000_000);
+  const seeding = seedingFrom(values);
+  const reseed = values['reseed-each'] === true;
+  if (reseed && seeding.seed === undefined) throw new UsageError('--reseed-each needs a seed (--seed or --random-seed), not --state');
+  let emu = createEngine(engine, seeding);
+  const seen = new Set<string>();
+  let collisions = 0;
+  const progress = startProgress(io, count, 'ids');
+  const n = alphabet.length;
+  const printed: string[] = [];
+  for (let i = 0; i < count; i++) {
+    // --reseed-each: every identifier from a freshly seeded engine, as from many processes.
+    if (reseed) emu = createEngine(engine, { ...seeding, seed: processSeed(Number(seeding.seed), i, seedKind(emu)) });
+    let id = '';
+    for (let k = 0; k < length; k++) id += alphabet[Math.floor(emu.random() * n)];
+    if (seen.has(id)) collisions++;
+    else seen.add(id);
+    if (values.print) printed.push(id);
+    if ((i & 0x3fff) === 0) progress.tick(i);
+  }
+  progress.done();
+  if (values.print) io.out(printed.join('\n') + '\n');
+  // Expected number of colliding pairs for a perfect generator: C(count, 2) / n^length.
+  const expected = ((count * (count - 1)) / 2) * Math.pow(n, -length);
+  io.out(
+    `${engine} (${emu.variant}): ${count} identifiers of ${length} characters over a ${n}-symbol alphabet: ` +
+      `${collisions} collision${collisions === 1 ? '' : 's'}; a perfect generator expects ${expected.toPrecision(3)}\n`,
+  );
+  return 0;
+}
+
+/** A progress bar on stderr, only when stderr is a terminal and the work is long enough to show. */
+function startProgress(io: Io, total: number, label: string): { tick(i: number): void; done(): void } {
+  const tty = io.isTTY === true;
+  const start = Date.now();
+  let shown = false;
+  return {
+    tick(i: number) {
+      if (!tty || Date.now() - start < 1000) return;
+      shown = true;
+      const width = 30;
+      const filled = Math.round((i / total) * width);
+      io.err(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor((i / total) * 100)}%`);
+    },
+    done() {
+      if (shown) io.err('\r' + ' '.repeat(50) + '\r');
+    },
+  };
+}
+
 function engines(args: string[], io: Io): number {
   const values = parse(args, { json: { type: 'boolean', default: false } });
   if (values.help) {
@@ -240,6 +433,22 @@ function engines(args: string[], io: Io): number {
   return 0;
 }
 
+function serveCmd(args: string[], io: Io): number {
+  const values = parse(args, { port: { type: 'string', default: '0' } });
+  if (values.help) {
+    io.out(HELP.serve!);
+    return 0;
+  }
+  const port = Number(values.port);
+  if (!/^[0-9]+$/.test(values.port as string) || port > 65535) throw new UsageError(`--port must be an integer in [0, 65535], got ${JSON.stringify(values.port)}`);
+  if (!io.serve) throw new UsageError('serve is only available from the command line');
+  io.serve(port).then(
+    (url) => io.out(`emu compare page: ${url}  (loopback only; Ctrl-C stops it)\n`),
+    (e: Error) => io.err(`compare: cannot serve on port ${port}: ${e.message}\n`),
+  );
+  return 0;
+}
+
 export function run(argv: string[], io: Io): number {
   const [command, ...rest] = argv;
   try {
@@ -257,11 +466,19 @@ export function run(argv: string[], io: Io): number {
         return sequence(rest, io);
       case 'engines':
         return engines(rest, io);
+      case 'run':
+        return runCmd(rest, io);
+      case 'diff':
+        return diffCmd(rest, io);
+      case 'ids':
+        return idsCmd(rest, io);
+      case 'serve':
+        return serveCmd(rest, io);
       case 'help':
         io.out(HELP.main!);
         return 0;
       default:
-        throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: table, sequence, engines (see --help)`);
+        throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: table, sequence, run, diff, ids, serve, engines (see --help)`);
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof EmuError) {
