@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { run } from './main.js';
 import { startServer } from './server.js';
 
@@ -12,5 +13,6 @@ process.exitCode = run(process.argv.slice(2), {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
   isTTY: process.stderr.isTTY === true,
+  readStdin: () => readFileSync(0, 'utf8'),
   serve: async (port) => (await startServer(port)).url,
 });

@@ -9,12 +9,15 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { EmuError, type Emulator, doubleToHex } from '@emu/core';
 import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
 import { processSeed, seedKind } from './ids.js';
+import { identify, parseObservations, predict } from '@emu/recover';
 
 export interface Io {
   out(s: string): void;
   err(s: string): void;
   /** stderr is a terminal: progress bars allowed. */
   isTTY?: boolean;
+  /** The whole of standard input (predict, identify). */
+  readStdin?(): string;
   /** `serve`: starts the page server (Node only; injected by cli.ts so tests can run without it). */
   serve?(port: number): Promise<string>;
 }
@@ -30,6 +33,8 @@ Commands:
   table      the same, with --seed N and --count K
   sequence   K values of one engine, one per line
   run        several engines side by side (table, json, csv, hex)
+  predict    recover an engine's state from observed values; print previous and next values
+  identify   which engines can explain observed values
   diff       the first index where two engines (or versions) diverge
   ids        Betable-style identifiers from one engine, with the collision count
   serve      the browser page (loopback), pictures of every engine
@@ -82,6 +87,17 @@ a perfect generator (n(n−1)/2 / alphabet^length); --print also writes every id
 
 Serves the browser page on 127.0.0.1 (port P, or a free one) and prints its address. The page runs
 the emulator packages' own ESM builds in the browser.
+`,
+  predict: `Usage: compare predict --engine X [--next N] [--previous N] [--format hex|float] < observed.txt
+
+Reads consecutive observed Math.random values, one per line (as JavaScript printed them, or 16 hex
+digits), recovers the engine's state, and prints the N previous values (chronological), a blank
+line, then the N next values. Exit 3 with a one-line reason when the data are too few, ambiguous,
+or no state of the engine explains them.
+`,
+  identify: `Usage: compare identify [--json] < observed.txt
+
+Says which registered engine eras can explain the observed values, and which cannot.
 `,
   engines: `Usage: compare engines [--json]
 
@@ -433,6 +449,48 @@ function engines(args: string[], io: Io): number {
   return 0;
 }
 
+function observations(io: Io): number[] {
+  if (!io.readStdin) throw new UsageError('no standard input to read observations from');
+  const values = parseObservations(io.readStdin());
+  if (values.length === 0) throw new UsageError('no observed values on standard input (one per line)');
+  return values;
+}
+
+function predictCmd(args: string[], io: Io): number {
+  const values = parse(args, { engine: { type: 'string' }, next: { type: 'string' }, previous: { type: 'string' }, format: { type: 'string', default: 'hex' } });
+  if (values.help) {
+    io.out(HELP.predict!);
+    return 0;
+  }
+  const engine = values.engine as string | undefined;
+  if (!engine) throw new UsageError('--engine is required (see compare engines)');
+  const format = values.format as string;
+  if (!['hex', 'float'].includes(format)) throw new UsageError(`--format must be hex or float, got ${JSON.stringify(format)}`);
+  const next = values.next === undefined ? 10 : parseCount(values.next as string, undefined, '--next', 1_000_000);
+  const previous = values.previous === undefined || values.previous === '0' ? 0 : parseCount(values.previous as string, undefined, '--previous', 1_000_000);
+  const observed = observations(io);
+  const r = predict(engine, observed, next, previous);
+  if (r.kind !== 'ok') {
+    io.err(`compare: ${engine} (${r.variant}): ${r.note}\n`);
+    return 3;
+  }
+  const show = format === 'hex' ? doubleToHex : formatFloat;
+  io.out([...r.previous.map(show), '', ...r.next.map(show)].join('\n') + '\n');
+  return 0;
+}
+
+function identifyCmd(args: string[], io: Io): number {
+  const values = parse(args, { json: { type: 'boolean', default: false } });
+  if (values.help) {
+    io.out(HELP.identify!);
+    return 0;
+  }
+  const results = identify(observations(io));
+  if (values.json) io.out(JSON.stringify(results, null, 2) + '\n');
+  else for (const r of results) io.out(`${r.verdict.padEnd(12)} ${r.id.padEnd(24)} ${r.variant.padEnd(24)} ${r.note}\n`);
+  return 0;
+}
+
 function serveCmd(args: string[], io: Io): number {
   const values = parse(args, { port: { type: 'string', default: '0' } });
   if (values.help) {
@@ -474,11 +532,15 @@ export function run(argv: string[], io: Io): number {
         return idsCmd(rest, io);
       case 'serve':
         return serveCmd(rest, io);
+      case 'predict':
+        return predictCmd(rest, io);
+      case 'identify':
+        return identifyCmd(rest, io);
       case 'help':
         io.out(HELP.main!);
         return 0;
       default:
-        throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: table, sequence, run, diff, ids, serve, engines (see --help)`);
+        throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: table, sequence, run, diff, ids, predict, identify, serve, engines (see --help)`);
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof EmuError) {

@@ -1,0 +1,195 @@
+/**
+ * Recovery → prediction for every registry id: parse observations, pick the method that fits
+ * the engine's algorithm, and produce the next and previous values — or say why not
+ * ("not enough data", "ambiguous: N states fit", "no state explains these values").
+ */
+import { InvalidHexError, doubleToHex, hexToDouble, lcg48StepBack } from '@emu/core';
+import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
+import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
+import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcJs } from './small.js';
+import { recoverXorshift } from './xorshift.js';
+
+/** One observed value per line: 16 hex digits, or a decimal as JavaScript printed it. */
+export function parseObservations(text: string): number[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  return lines.map((l, i) => {
+    let x: number;
+    if (/^(?:0x)?[0-9a-fA-F]{16}$/.test(l)) x = hexToDouble(l);
+    else if (/^[0-9.eE+-]+$/.test(l)) x = Number(l);
+    else throw new InvalidHexError(`line ${i + 1}: not a Math.random value (16 hex digits or a decimal): ${JSON.stringify(l)}`);
+    if (!(x >= 0 && x < 1)) throw new InvalidHexError(`line ${i + 1}: ${JSON.stringify(l)} is not in [0, 1)`);
+    return x;
+  });
+}
+
+export type Outcome =
+  | { kind: 'ok'; variant: string; state: readonly (number | string)[]; next: number[]; previous: number[]; note: string }
+  | { kind: 'ambiguous'; variant: string; count: number; note: string }
+  | { kind: 'insufficient'; variant: string; need: number; note: string }
+  | { kind: 'inconsistent'; variant: string; note: string }
+  | { kind: 'unsupported'; variant: string; note: string };
+
+interface Method {
+  /** Observations needed at the least. */
+  min: number;
+  solve(values: readonly number[]): { states: (readonly (number | string)[])[]; detail: string; underdetermined?: boolean };
+}
+
+function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
+  const v = era.variant!;
+  switch (era.package) {
+    case 'firefox-lcg':
+      return { min: 1, solve: (x) => ({ states: recoverLcg(x).states, detail: '2^22 low-bit candidates searched' }) };
+    case 'webkit-gamerand':
+      return { min: 2, solve: (x) => ({ states: recoverGameRand(x).states, detail: 'two outputs fix the state' }) };
+    case 'v8-2015':
+      if (v === 'v8-3.26-js' || v === 'v8-3.30-js') {
+        return { min: 2, solve: (x) => ({ states: recoverMwcJs(x, v === 'v8-3.26-js' ? 18273 : 18030).states, detail: 'two outputs fix both carries' }) };
+      }
+      if (v === 'v8-4.8-constructdouble') return { min: 3, solve: (x) => ({ states: recoverMwcConstructDouble(x).states, detail: '2^20 hidden bits of the 36969 generator searched' }) };
+      return undefined;
+    case 'xorshift128plus': {
+      const info = XS_VARIANTS.find((x) => x.id === v)!;
+      if (info.mapping === 'sum-53') return undefined;
+      const min = info.mapping.startsWith('s0') ? (info.cache ? 70 : 3) : 130;
+      return {
+        min,
+        solve: (x) => {
+          const r = recoverXorshift(x, v);
+          return { states: r.candidates.map((c) => c.state), detail: `GF(2) rank ${r.rank}/128`, underdetermined: r.rank < 128 };
+        },
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Generates `count` values from an emulator of `variant` created at `state`. */
+function emit(pkg: string, variant: string, state: readonly (number | string)[], count: number): number[] {
+  const e = createEngine(pkg, { state: [...state], variant });
+  return Array.from({ length: count }, () => e.random());
+}
+
+/**
+ * The `count` values an engine produced before the first observation, given the state just
+ * before it: rewind (every generator here is invertible), then generate forwards.
+ */
+function previousValues(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly number[], count: number): number[] {
+  if (count === 0) return [];
+  const info = XS_VARIANTS.find((x) => x.id === variant);
+  let earlier: (number | string)[];
+  if (pkg === 'xorshift128plus') {
+    const s = new Int32Array(4);
+    const w = (h: string) => BigInt(h);
+    const [a, b] = [w(state[0] as string), w(state[1] as string)];
+    s.set([Number(a >> 32n) | 0, Number(a & 0xffffffffn) | 0, Number(b >> 32n) | 0, Number(b & 0xffffffffn) | 0]);
+    const per = info!.cache?.perRefill ?? 1;
+    const steps = info!.cache ? per * (Math.ceil(count / per) + 2) : count;
+    for (let i = 0; i < steps; i++) xorshift128StepBack(s);
+    const hex = (hi: number, lo: number) => `0x${((BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0)).toString(16)}`;
+    earlier = info!.cache ? [hex(s[0]!, s[1]!), hex(s[2]!, s[3]!), 0] : [hex(s[0]!, s[1]!), hex(s[2]!, s[3]!)];
+    if (!info!.cache) return emit(pkg, variant, earlier, count);
+    // Cached: generate forwards from the earlier refill boundary and find where the observations start.
+    const run = emit(pkg, variant, earlier, steps + observed.length + per);
+    const key = observed.map(doubleToHex).join();
+    for (let i = count; i + observed.length <= run.length; i++) {
+      if (run.slice(i, i + observed.length).map(doubleToHex).join() === key) return run.slice(i - count, i);
+    }
+    return [];
+  }
+  if (pkg === 'firefox-lcg') {
+    let x = state[0] as number;
+    for (let i = 0; i < 2 * count; i++) x = lcg48StepBack(x);
+    earlier = [x];
+  } else if (pkg === 'webkit-gamerand') {
+    let [low, high] = state as number[];
+    for (let i = 0; i < count; i++) {
+      // advance: high' = rotl16(high) + low; low' = low + high'
+      const lowPrev = (low! - high!) >>> 0;
+      const rot = (high! - lowPrev) >>> 0;
+      high = ((rot >>> 16) | (rot << 16)) >>> 0;
+      low = lowPrev;
+    }
+    earlier = [low!, high!];
+  } else {
+    const back = (a: number, x: number) => {
+      const v = Math.floor(x / a);
+      return ((x - a * v) * 0x10000 + v) >>> 0;
+    };
+    if (variant === 'v8-4.8-constructdouble') {
+      let g1 = ((state[1] as number) * 0x10000 + (state[0] as number)) >>> 0;
+      let g2 = ((state[3] as number) * 0x10000 + (state[2] as number)) >>> 0;
+      for (let i = 0; i < count; i++) {
+        g1 = back(18030, g1);
+        g2 = back(36969, g2);
+      }
+      earlier = [g1 & 0xffff, g1 >>> 16, g2 & 0xffff, g2 >>> 16];
+    } else {
+      let [g1, g2] = state as number[];
+      for (let i = 0; i < count; i++) {
+        g1 = back(variant === 'v8-3.26-js' ? 18273 : 18030, g1!);
+        g2 = back(36969, g2!);
+      }
+      earlier = [g1!, g2!];
+    }
+  }
+  return emit(pkg, variant, earlier, count);
+}
+
+/** Recovers the engine named by a registry id from observations, then predicts. */
+export function predict(engineId: string, observed: readonly number[], next: number, previous: number): Outcome {
+  const r = resolveEngine(engineId);
+  const era = r.era ?? (r.node ? { package: r.node.package, variant: r.node.variant } : undefined) ?? defaultEra(engineId);
+  const variant = era.variant ?? engineId;
+  const m = method(era);
+  if (!m) return { kind: 'unsupported', variant, note: `recovery for ${variant} is not implemented (its output exposes no linear bits or the search is not written yet)` };
+  if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
+  const { states, detail, underdetermined } = m.solve(observed);
+  if (states.length === 0) {
+    return underdetermined
+      ? { kind: 'insufficient', variant, need: m.min, note: `not enough data (${detail}): need about ${m.min} more values` }
+      : { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
+  }
+  // Distinct futures only: several internal states can predict the same sequence.
+  const futures = new Map<string, readonly (number | string)[]>();
+  for (const s of states) futures.set(emit(era.package!, variant, s, observed.length + Math.max(next, 8)).map(doubleToHex).join(), s);
+  if (futures.size > 1) return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: ${futures.size} states fit (${detail}); give more values` };
+  const state = states[0]!;
+  const run = emit(era.package!, variant, state, observed.length + next);
+  return {
+    kind: 'ok',
+    variant,
+    state,
+    next: run.slice(observed.length),
+    previous: previousValues(era.package!, variant, state, observed, previous),
+    note: detail,
+  };
+}
+
+function defaultEra(id: string): Pick<Era, 'package' | 'variant'> {
+  const e = createEngine(id, { seed: 1 });
+  return { package: e.engine as Era['package'], variant: e.variant };
+}
+
+export interface Identification {
+  readonly id: string;
+  readonly variant: string;
+  readonly verdict: 'explains' | 'cannot' | 'ambiguous' | 'insufficient' | 'unsupported';
+  readonly note: string;
+}
+
+/** Which registered engine eras can explain the observations, and which cannot. */
+export function identify(observed: readonly number[]): Identification[] {
+  const seen = new Set<string>();
+  const out: Identification[] = [];
+  for (const e of ERAS) {
+    if (!e.package || !e.variant || seen.has(e.variant)) continue;
+    seen.add(e.variant);
+    const id = `${e.family}@${e.from}${e.to ? `…<${e.to}` : '…'}`;
+    const r = predict(`${e.family}@${e.from === '4.9.41' ? '4.9.41' : e.from}`, observed, 0, 0);
+    const verdict = r.kind === 'ok' ? 'explains' : r.kind === 'inconsistent' ? 'cannot' : r.kind;
+    out.push({ id, variant: r.variant, verdict, note: r.note });
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+/**
+ * Recovery for the pre-2016 generators, each by the algebra of its output:
+ *  - java.util.Random LCG (SpiderMonkey): one double is 53 bits of two consecutive 48-bit states;
+ *    the 22 hidden low bits of the first are searched (2^22 candidates, each checked against the
+ *    27 visible bits of the next state).
+ *  - GameRand (JSC ≤ Safari 9.1): each output is the new high word; two outputs fix the state.
+ *  - MWC1616 in JS (V8 3.26–4.7): each 32-bit output shows both 16-bit values; two outputs fix
+ *    each generator's carry (carry ≡ value' − a·value mod 2^16).
+ *  - MWC1616 with %_ConstructDouble (V8 4.8): the 18030 generator as above; the 36969 generator
+ *    shows only its carry's top 12 bits, so its 20 hidden bits are searched and filtered.
+ */
+import { Lcg48, lcg48StepBack } from '@emu/core';
+
+export interface SmallRecovery {
+  /** Raw states (in the emulator's state-word order) positioned just before the first observation. */
+  readonly states: number[][];
+  /** How many candidates the search kept before checking the rest of the observations. */
+  readonly searched: number;
+}
+
+const TWO22 = 0x400000;
+const TWO21 = 0x200000;
+
+/** firefox-lcg: states x0 with random() ⇒ values[0], values[1], … */
+export function recoverLcg(values: readonly number[]): SmallRecovery {
+  if (values.length < 1) return { states: [], searched: 0 };
+  const bits = values.map((x) => x * 2 ** 53);
+  const hi26 = Math.floor(bits[0]! / 2 ** 27);
+  const lo27 = bits[0]! - hi26 * 2 ** 27;
+  const states: number[][] = [];
+  let searched = 0;
+  const g = new Lcg48(0);
+  for (let low = 0; low < TWO22; low++) {
+    // x1 = hi26·2^22 + low is the state after the first draw.
+    const x1 = hi26 * TWO22 + low;
+    g.hi = Math.floor(x1 / 0x1000000);
+    g.lo = x1 - g.hi * 0x1000000;
+    g.step();
+    if (g.hi * 8 + (g.lo >>> 21) !== lo27) continue;
+    searched++;
+    // Check the remaining values from x2.
+    let ok = true;
+    for (let k = 1; k < bits.length && ok; k++) {
+      g.step();
+      const a = g.hi * 4 + (g.lo >>> 22);
+      g.step();
+      const b = g.hi * 8 + (g.lo >>> 21);
+      ok = a * 2 ** 27 + b === bits[k];
+    }
+    if (ok) states.push([lcg48StepBack(x1)]);
+  }
+  return { states, searched };
+}
+
+/** webkit-gamerand: [m_low, m_high] before the first observation. */
+export function recoverGameRand(values: readonly number[]): SmallRecovery {
+  if (values.length < 2) return { states: [], searched: 0 };
+  const h = values.map((x) => x * 2 ** 32);
+  if (!h.every((v) => Number.isInteger(v))) return { states: [], searched: 0 };
+  const rotl16 = (x: number) => ((x << 16) | (x >>> 16)) >>> 0;
+  // After output 1 the state is (low1, h1); output 2: h2 = rotl16(h1) + low1.
+  const low1 = (h[1]! - rotl16(h[0]!)) >>> 0;
+  // Step back once: low1 = low0 + h1, h1 = rotl16(high0) + low0.
+  const low0 = (low1 - h[0]!) >>> 0;
+  const high0 = rotl16((h[0]! - low0) >>> 0);
+  return { states: [[low0, high0]], searched: 1 };
+}
+
+/** The MWC step x' = a·(x & 0xFFFF) + (x >>> 16) backwards, for states with carry < a (every state after the first step). */
+function mwcBack(a: number, x: number): number {
+  const v = Math.floor(x / a);
+  const c = x - a * v;
+  return (c * 0x10000 + v) >>> 0;
+}
+
+/** v8-3.26-js / v8-3.30-js: [rngstate0, rngstate1] before the first observation. */
+export function recoverMwcJs(values: readonly number[], mult0: number): SmallRecovery {
+  if (values.length < 2) return { states: [], searched: 0 };
+  const o = values.map((x) => x * 2 ** 32);
+  if (!o.every((v) => Number.isInteger(v))) return { states: [], searched: 0 };
+  const gen = (shift: number, a: number) => {
+    const v0 = (o[0]! >>> shift) & 0xffff;
+    const v1 = (o[1]! >>> shift) & 0xffff;
+    const carry = (v1 - Math.imul(a, v0)) & 0xffff;
+    return mwcBack(a, (carry * 0x10000 + v0) >>> 0); // state before output 1 (x1 = carry:value)
+  };
+  return { states: [[gen(16, mult0), gen(0, 36969)]], searched: 1 };
+}
+
+/** v8-4.8-constructdouble: [rngstate_0 … rngstate_3] before the first observation. */
+export function recoverMwcConstructDouble(values: readonly number[]): SmallRecovery {
+  if (values.length < 3) return { states: [], searched: 0 };
+  const o = values.map((x) => x * 2 ** 32);
+  if (!o.every((v) => Number.isInteger(v))) return { states: [], searched: 0 };
+  // Generator 1: output bits 31..12 are r0's low 20 bits: a' (16) and b' & 0xF.
+  const a = o.map((v) => (v >>> 12) & 0xffff);
+  const b0 = (a[1]! - Math.imul(18030, a[0]!)) & 0xffff; // carry after output 1
+  if ((b0 & 0xf) !== ((o[0]! >>> 28) & 0xf)) return { states: [], searched: 0 };
+  // Generator 2: output bits 11..0 are r1's top 12 bits (the carry d' >> 4); search c' and d' & 0xF.
+  const top = o.map((v) => v & 0xfff);
+  const states: number[][] = [];
+  let searched = 0;
+  for (let c = 0; c < 0x10000; c++) {
+    for (let dl = 0; dl < 16; dl++) {
+      const d = (top[0]! << 4) | dl;
+      let cc = c;
+      let dd = d;
+      let ok = true;
+      for (let k = 1; k < o.length && ok; k++) {
+        const r1 = (Math.imul(36969, cc) + dd) | 0;
+        cc = r1 & 0xffff;
+        dd = r1 >>> 16;
+        ok = r1 >>> 20 === top[k];
+      }
+      if (!ok) continue;
+      searched++;
+      // State after output 1: [a0, b0, c, d]; step each generator back once.
+      const g1 = mwcBack(18030, (b0 * 0x10000 + a[0]!) >>> 0);
+      const g2 = mwcBack(36969, (d * 0x10000 + c) >>> 0);
+      states.push([g1 & 0xffff, g1 >>> 16, g2 & 0xffff, g2 >>> 16]);
+    }
+  }
+  return { states, searched };
+}
