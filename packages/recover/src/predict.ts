@@ -51,12 +51,14 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
     case 'xorshift128plus': {
       const info = XS_VARIANTS.find((x) => x.id === v)!;
       if (info.mapping === 'sum-53') return undefined;
-      const min = info.mapping.startsWith('s0') ? (info.cache ? 70 : 3) : 130;
+      // s0 mappings: 3 values give full rank (a single refill may leave the alignment ambiguous);
+      // sum mappings expose one linear bit per value: about 128 values plus a margin.
+      const min = info.mapping.startsWith('s0') ? 3 : 130;
       return {
         min,
         solve: (x) => {
           const r = recoverXorshift(x, v);
-          return { states: r.candidates.map((c) => c.state), detail: `GF(2) rank ${r.rank}/128`, underdetermined: r.rank < 128 };
+          return { states: r.candidates.map((c) => c.state), detail: `GF(2) rank ${r.rank}/128`, underdetermined: r.undetermined > 0 };
         },
       };
     }
@@ -145,7 +147,11 @@ export function predict(engineId: string, observed: readonly number[], next: num
   const m = method(era);
   if (!m) return { kind: 'unsupported', variant, note: `recovery for ${variant} is not implemented (its output exposes no linear bits or the search is not written yet)` };
   if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
-  const { states, detail, underdetermined } = m.solve(observed);
+  const solved = m.solve(observed);
+  const { detail, underdetermined } = solved;
+  // Every candidate must reproduce every observation, bit for bit.
+  const want = observed.map(doubleToHex).join();
+  const states = solved.states.filter((st) => emit(era.package!, variant, st, observed.length).map(doubleToHex).join() === want);
   if (states.length === 0) {
     return underdetermined
       ? { kind: 'insufficient', variant, need: m.min, note: `not enough data (${detail}): need about ${m.min} more values` }

@@ -26,6 +26,8 @@ export interface XorshiftRecovery {
   readonly candidates: readonly XorshiftCandidate[];
   /** Largest rank reached by any alignment's linear system (128 = the state is determined). */
   readonly rank: number;
+  /** Alignments whose system is consistent but below full rank: more values could still fit one. */
+  readonly undetermined: number;
 }
 
 /** Bits of the double's integer view that are linear in the state: [bit of value integer, bit of state0 (0–63) or of the sum (64+)]. */
@@ -83,6 +85,7 @@ export function recoverXorshift(values: readonly number[], variantId: string): X
   }
   const candidates: XorshiftCandidate[] = [];
   let bestRank = 0;
+  let undetermined = 0;
   for (let consumed = 0; consumed < alignments; consumed++) {
     const system = new Gf2System();
     for (let k = 0; k < ints.length && system.consistent && system.rank < UNKNOWNS; k++) {
@@ -93,6 +96,7 @@ export function recoverXorshift(values: readonly number[], variantId: string): X
       }
     }
     bestRank = Math.max(bestRank, system.rank);
+    if (system.consistent && system.rank < UNKNOWNS) undetermined++;
     const sol = system.solution();
     if (!sol) continue;
     // The state V8 holds after the refill that produced the first observation.
@@ -116,5 +120,5 @@ export function recoverXorshift(values: readonly number[], variantId: string): X
     }
     if (values.every((x) => doubleToHex(check.random()) === doubleToHex(x))) candidates.push({ state, consumed });
   }
-  return { variant: variant.id, candidates, rank: bestRank };
+  return { variant: variant.id, candidates, rank: bestRank, undetermined };
 }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { doubleToHex } from '@emu/core';
+import { createEngine } from '@emu/engines';
+import { identify, parseObservations, predict } from './index.js';
+
+const hex = (xs: number[]) => xs.map(doubleToHex);
+
+describe('predict: recover from observations, then the next and previous values', () => {
+  for (const [id, seen] of [
+    ['firefox-lcg', 1],
+    ['webkit-gamerand', 2],
+    ['node@0.12.18', 2],
+    ['node@4.2.2', 2],
+    ['v8-2015', 4],
+    ['node@20', 80],
+  ] as const) {
+    it(`${id} from ${seen} values`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 0x7fffffff }), fc.integer({ min: 0, max: 100 }), (seed, skip) => {
+          const e = createEngine(id, { seed });
+          const all = Array.from({ length: skip + seen + 20 }, () => e.random());
+          const r = predict(id, all.slice(skip, skip + seen), 20, Math.min(skip, 10));
+          expect(r.kind).toBe('ok');
+          if (r.kind !== 'ok') return;
+          expect(hex(r.next)).toEqual(hex(all.slice(skip + seen, skip + seen + 20)));
+          expect(hex(r.previous)).toEqual(hex(all.slice(skip - Math.min(skip, 10), skip)));
+        }),
+        { numRuns: id === 'node@20' ? 5 : 25 },
+      );
+    });
+  }
+
+  it('never silently wrong: too few values, ambiguity and the wrong engine are reported', () => {
+    const e = createEngine('node@20', { seed: 7 });
+    const few = Array.from({ length: 3 }, () => e.random());
+    expect(predict('node@20', few, 5, 0)).toMatchObject({ kind: 'insufficient' });
+    const e2 = createEngine('node@20', { seed: 7 });
+    const oneRefill = Array.from({ length: 10 }, () => e2.random());
+    expect(predict('node@20', oneRefill, 5, 0)).toMatchObject({ kind: 'ambiguous' });
+    const lcg = createEngine('firefox-lcg', { seed: 3 });
+    const lcgValues = Array.from({ length: 5 }, () => lcg.random());
+    expect(predict('node@4.2.2', lcgValues, 5, 0)).toMatchObject({ kind: 'inconsistent' });
+    expect(predict('node@26', lcgValues, 5, 0)).toMatchObject({ kind: 'unsupported' });
+  });
+
+  it('identify names the engines that explain the values and refuses the others', () => {
+    const e = createEngine('node@4.2.2', { seed: 11 });
+    const r = identify(Array.from({ length: 6 }, () => e.random()));
+    expect(r.find((x) => x.variant === 'v8-3.30-js')?.verdict).toBe('explains');
+    expect(r.find((x) => x.variant === 'jsc-gamerand')?.verdict).toBe('cannot');
+    expect(r.find((x) => x.variant === 'spidermonkey-lcg')?.verdict).toBe('cannot');
+  });
+
+  it('parses decimals as JavaScript printed them and hex bit patterns', () => {
+    expect(parseObservations('0.5\n3fe0000000000000\n\n0.1\n')).toEqual([0.5, 0.5, 0.1]);
+    expect(() => parseObservations('0.5\nbanana')).toThrow(/line 2: .*"banana"/);
+    expect(() => parseObservations('1.5')).toThrow(/not in \[0, 1\)/);
+  });
+});
