@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Recovery: per engine, the minimum number of consecutive outputs with which `predict` succeeds in
+// ≥ 99% of random trials, and the median time to recover from that many. `--quick` for fewer trials.
+import { createEngine } from '@emu/engines';
+import { predict } from '@emu/recover';
+
+const quick = process.argv.includes('--quick');
+const ENGINES = [
+  ['firefox-lcg', [1, 2]],
+  ['webkit-gamerand', [2, 3]],
+  ['node@0.12.18', [2, 3]],
+  ['node@4.2.2', [2, 3]],
+  ['v8-2015', [3, 4, 5]],
+  ['node@20', [3, 4, 6, 70]],
+  ['node@24', [3, 4, 6, 70]],
+  ['node@10', [130, 150, 170]],
+  ['node@6.17.1', [130, 150, 170]],
+  ['firefox@120', [130, 150, 170]],
+  ['jsc@17', [130, 150, 170]],
+];
+
+function seedFor(id, t) {
+  return id.startsWith('firefox@') || id.startsWith('jsc@') ? undefined : (t * 2654435761) % 0x7fffffff || 1;
+}
+
+const rows = [];
+for (const [id, sizes] of ENGINES) {
+  const trials = quick ? 10 : /^(node@(20|24|10|6)|firefox@|jsc@)/.test(id) ? 30 : 100;
+  let chosen;
+  for (const m of sizes) {
+    let ok = 0;
+    const times = [];
+    for (let t = 1; t <= trials; t++) {
+      const seed = seedFor(id, t);
+      const e = seed === undefined
+        ? createEngine(id, { state: [`0x${(BigInt(t) * 0x9e3779b97f4a7c15n % (1n << 64n)).toString(16)}`, `0x${(BigInt(t + 7) * 0xbf58476d1ce4e5b9n % (1n << 64n)).toString(16)}`] })
+        : createEngine(id, { seed });
+      for (let s = 0; s < (t * 7) % 100; s++) e.random();
+      const obs = Array.from({ length: m }, () => e.random());
+      const start = performance.now();
+      const r = predict(id, obs, 1, 0);
+      times.push(performance.now() - start);
+      if (r.kind === 'ok' && r.next[0] === e.random()) ok++;
+    }
+    times.sort((a, b) => a - b);
+    chosen = { id, m, rate: ok / trials, median: times[Math.floor(times.length / 2)], trials };
+    if (ok / trials >= 0.99) break;
+  }
+  rows.push(chosen);
+  console.log(`${id.padEnd(14)} min outputs ${String(chosen.m).padStart(4)}  success ${(chosen.rate * 100).toFixed(0)}% of ${chosen.trials}  median ${chosen.median.toFixed(1)} ms`);
+}
