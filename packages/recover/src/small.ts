@@ -19,7 +19,6 @@ export interface SmallRecovery {
 }
 
 const TWO22 = 0x400000;
-const TWO21 = 0x200000;
 
 /** firefox-lcg: states x0 with random() ⇒ values[0], values[1], … */
 export function recoverLcg(values: readonly number[]): SmallRecovery {

@@ -203,8 +203,11 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
   private readonly desc: boolean;
   /** Values still to hand out from the cache. */
   private left = 0;
+  /** The state before the last refill, kept only for variants that canonicalise NaN state words. */
+  private pre = [0, 0, 0, 0];
+  private canonicalized = false;
 
-  constructor(variant: string, s0: readonly [number, number], s1: readonly [number, number], left = 0) {
+  constructor(variant: string, s0: readonly [number, number], s1: readonly [number, number], left = 0, pre?: readonly number[]) {
     const info = VARIANTS.find((v) => v.id === variant)!;
     this.variant = variant;
     this.flavor = info.flavor;
@@ -216,10 +219,20 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
     this.s1h = s1[0] | 0;
     this.s1l = s1[1] | 0;
     this.cache = this.layout ? new Float64Array(this.layout.perRefill) : undefined;
-    if (this.layout && left > 0) {
+    if (this.layout && left > 0 && pre) {
+      // The last refill canonicalised a NaN state word: rebuild the cache from the state before it.
+      [this.s0h, this.s0l, this.s1h, this.s1l] = pre as [number, number, number, number];
+      this.refill();
+      if (this.s0h !== (s0[0] | 0) || this.s0l !== (s0[1] | 0) || this.s1h !== (s1[0] | 0) || this.s1l !== (s1[1] | 0)) {
+        throw new InvalidStateError(`${ENGINE}: state words 3–4 (the state before the last refill) do not lead to state words 0–1`);
+      }
+      this.left = left;
+    } else if (this.layout && left > 0) {
       // V8 holds the state as it was after the last refill: rewind, refill, keep `left` values.
       if (this.layout.canonicalizesNaN && (isCanonicalNaN(s0[0], s0[1]) || isCanonicalNaN(s1[0], s1[1]))) {
-        throw new InvalidStateError(`${ENGINE}: state word is the canonical NaN 0x7ff8000000000000, so the cache it came from cannot be rebuilt; give index 0`);
+        throw new InvalidStateError(
+          `${ENGINE}: state word is the canonical NaN 0x7ff8000000000000, so the cache it came from cannot be rebuilt from it; give index 0, or the 5-word state getState() returns`,
+        );
       }
       const s = new Int32Array([this.s0h, this.s0l, this.s1h, this.s1l]);
       for (let i = 0; i < this.layout.perRefill; i++) xorshift128StepBack(s);
@@ -265,16 +278,21 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
   private refill(): void {
     const cache = this.cache!;
     const n = cache.length;
+    const canon = this.layout!.canonicalizesNaN;
+    if (canon) this.pre = [this.s0h, this.s0l, this.s1h, this.s1l];
     for (let i = 0; i < n; i++) cache[i] = this.next();
-    if (this.layout!.canonicalizesNaN) {
+    this.canonicalized = false;
+    if (canon) {
       // FixedDoubleArray::set stores every NaN as the canonical quiet NaN (V8 bug 8212).
       if (isNaNPattern(this.s0h, this.s0l)) {
         this.s0h = CANONICAL_NAN_HI;
         this.s0l = 0;
+        this.canonicalized = true;
       }
       if (isNaNPattern(this.s1h, this.s1l)) {
         this.s1h = CANONICAL_NAN_HI;
         this.s1l = 0;
+        this.canonicalized = true;
       }
     }
     this.left = n;
@@ -296,7 +314,14 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
   getState(): XorShift128PlusState {
     const s0 = `0x${u64ToHex(this.s0h, this.s0l)}`;
     const s1 = `0x${u64ToHex(this.s1h, this.s1l)}`;
-    return this.cache ? [s0, s1, this.left] : [s0, s1];
+    if (!this.cache) return [s0, s1];
+    // After a refill that canonicalised a NaN word the cache cannot be rebuilt from [s0, s1]:
+    // then two more words, the state before that refill.
+    if (this.canonicalized && this.left > 0) {
+      const [a, b, c, d] = this.pre as [number, number, number, number];
+      return [s0, s1, this.left, `0x${u64ToHex(a, b)}`, `0x${u64ToHex(c, d)}`];
+    }
+    return [s0, s1, this.left];
   }
 
   clone(): XorShift128Plus {
@@ -304,6 +329,8 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
     if (this.cache) {
       c.cache!.set(this.cache);
       c.left = this.left;
+      c.pre = [...this.pre];
+      c.canonicalized = this.canonicalized;
     }
     return c;
   }
@@ -369,7 +396,12 @@ export function create(options: CreateOptions): XorShift128Plus {
   const state = options.state;
   let index = 0;
   let words = state;
-  if (info.cache && Array.isArray(state) && state.length === 3) {
+  let pre: number[] | undefined;
+  if (info.cache?.canonicalizesNaN && Array.isArray(state) && state.length === 5) {
+    const [p0, p1] = readStateWords(ENGINE, state.slice(3), ['pre0', 'pre1'], 64);
+    pre = [...u64FromBigInt(p0!), ...u64FromBigInt(p1!)];
+  }
+  if (info.cache && Array.isArray(state) && (state.length === 3 || pre)) {
     const raw = state[2];
     const max = info.cache.perRefill;
     if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw > max) {
@@ -392,5 +424,5 @@ export function create(options: CreateOptions): XorShift128Plus {
   if (s0 === 0n && s1 === 0n) {
     throw new InvalidStateError(`${ENGINE}: state [0, 0] is not allowed: xorshift128+ never leaves the all-zero state (every engine rejects or reseeds it)`);
   }
-  return new XorShift128Plus(info.id, u64FromBigInt(s0!), u64FromBigInt(s1!), index);
+  return new XorShift128Plus(info.id, u64FromBigInt(s0!), u64FromBigInt(s1!), index, pre);
 }
