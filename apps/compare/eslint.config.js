@@ -1,2 +1,4 @@
+import globals from 'globals';
 import { base } from '@emu/eslint-config';
-export default base;
+
+export default [...base, { files: ['static/**/*.js'], languageOptions: { globals: { ...globals.browser } } }];
