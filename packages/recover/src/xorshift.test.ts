@@ -19,7 +19,15 @@ describe('xorshift128+ recovery over GF(2)', () => {
           const e = create({ state: v.cache ? [hex(a), hex(b), 0] : [hex(a), hex(b)], variant: v.id });
           for (let i = 0; i < skip; i++) e.random();
           const future = e.clone();
-          const observed = Array.from({ length: n }, () => e.random());
+          const observed: number[] = [];
+          let canonicalised = false;
+          for (let i = 0; i < n; i++) {
+            observed.push(e.random());
+            canonicalised ||= e.getState().length === 5 || e.getState().slice(0, 2).includes('0x7ff8000000000000');
+          }
+          // Documented limit: a NaN canonicalisation inside the window (V8 5.6–7.0, ~1 refill in
+          // 1,000) breaks linearity; recovery then finds no state (tested below), never a wrong one.
+          fc.pre(!canonicalised);
           const r = recoverXorshift(observed, v.id);
           expect(r.candidates).toHaveLength(1);
           const predicted = create({ state: r.candidates[0]!.state, variant: v.id });
@@ -29,6 +37,15 @@ describe('xorshift128+ recovery over GF(2)', () => {
       );
     });
   }
+
+  it('a NaN canonicalisation inside the window yields no state, not a wrong one', () => {
+    const a = 12621327014512306555n;
+    const b = 9859992695304575953n;
+    const e = create({ state: [hex(a), hex(b), 0], variant: 'v8-5.6-lazy62' });
+    for (let i = 0; i < 122; i++) e.random();
+    const r = recoverXorshift(Array.from({ length: 150 }, () => e.random()), 'v8-5.6-lazy62');
+    expect(r.candidates).toHaveLength(0);
+  });
 
   it('inside one refill the alignment is ambiguous, and it says so', () => {
     const e = create({ state: ['0x1234', '0x5678', 0], variant: 'v8-7.1-s0' });
