@@ -37,12 +37,14 @@ const BATCH = 1000; // calls per task iteration, so timer overhead does not domi
  * Function), so every call site stays monomorphic, as it would in a user's own loop; a shared
  * closure would turn the call megamorphic and measure V8's inline caches instead.
  */
+let taskNo = 0;
 function randomTask(obj, method) {
-  return new Function('o', 'box', `return function () { let s = 0; for (let i = 0; i < ${BATCH}; i++) s += o.${method}(); box.v += s; };`)(obj, sinkBox);
+  // A unique comment makes each source text unique, so V8 compiles (and profiles) each separately.
+  return new Function('o', 'box', `/* task ${taskNo++} */ return function () { let s = 0; for (let i = 0; i < ${BATCH}; i++) s += o.${method}(); box.v += s; };`)(obj, sinkBox);
 }
 
 function fillTask(obj, out) {
-  return new Function('o', 'out', 'return function () { o.fill(out); };')(obj, out);
+  return new Function('o', 'out', `/* task ${taskNo++} */ return function () { o.fill(out); };`)(obj, out);
 }
 
 const naiveBigInt = (() => {
@@ -73,7 +75,7 @@ random.add('peer: naive BigInt xorshift128+', randomTask({ next: naiveBigInt }, 
 
 const out = new Float64Array(N);
 const fill = new Bench({ time, warmupTime: time / 4 });
-fill.add('native loop filling 1M', new Function('out', 'N', 'return function () { for (let i = 0; i < N; i++) out[i] = Math.random(); };')(out, N));
+fill.add('native loop filling 1M', new Function('out', 'N', `/* task ${taskNo++} */ return function () { for (let i = 0; i < N; i++) out[i] = Math.random(); };`)(out, N));
 for (const [name, make] of emulators) fill.add(`${name} fill(1M)`, fillTask(make(), out));
 
 function hz(task) {

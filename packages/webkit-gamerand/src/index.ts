@@ -18,7 +18,7 @@ import {
 
 const ENGINE = 'webkit-gamerand';
 const SEED_XOR = 0x49616e42; // "IanB": the constructor's mask for the low word
-const TWO_POW_32 = 0x100000000; // UINT_MAX + 1.0
+const INV_TWO_POW_32 = 2 ** -32; // 1 / (UINT_MAX + 1.0), exact
 
 export const STATE_WORDS = ['m_low', 'm_high'] as const;
 export type WebkitGameRandState = readonly [m_low: number, m_high: number];
@@ -62,13 +62,25 @@ export class WebkitGameRand implements Emulator<WebkitGameRandState> {
     return h >>> 0;
   }
 
-  /** WeakRandom::get(): advance() / (UINT_MAX + 1.0). */
+  /** WeakRandom::get(): advance() / (UINT_MAX + 1.0) — the same as · 2^-32, exactly. */
   random(): number {
-    return this.raw() / TWO_POW_32;
+    const h = (((this.high << 16) | (this.high >>> 16)) + this.low) | 0;
+    this.high = h;
+    this.low = (this.low + h) | 0;
+    return (h >>> 0) * INV_TWO_POW_32;
   }
 
+  /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
-    for (let i = 0; i < out.length; i++) out[i] = this.random();
+    let low = this.low;
+    let high = this.high;
+    for (let i = 0; i < out.length; i++) {
+      high = (((high << 16) | (high >>> 16)) + low) | 0;
+      low = (low + high) | 0;
+      out[i] = (high >>> 0) * INV_TWO_POW_32;
+    }
+    this.low = low;
+    this.high = high;
     return out;
   }
 
