@@ -280,7 +280,42 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
     const n = cache.length;
     const canon = this.layout!.canonicalizesNaN;
     if (canon) this.pre = [this.s0h, this.s0l, this.s1h, this.s1l];
-    for (let i = 0; i < n; i++) cache[i] = this.next();
+    // The same step and mappings as next(), with the state in locals for the whole refill.
+    let ah = this.s0h;
+    let al = this.s0l;
+    let bh = this.s1h;
+    let bl = this.s1l;
+    const mapping = this.mapping;
+    for (let i = 0; i < n; i++) {
+      let xh = ah;
+      let xl = al;
+      xh ^= (xh << 23) | (xl >>> 9);
+      xl ^= xl << 23;
+      xl ^= (xl >>> 17) | (xh << 15);
+      xh ^= xh >>> 17;
+      xl ^= bl ^ ((bl >>> 26) | (bh << 6));
+      xh ^= bh ^ (bh >>> 26);
+      ah = bh;
+      al = bl;
+      bh = xh;
+      bl = xl;
+      if (mapping === 0) {
+        cache[i] = (ah >>> 12) * TWO_POW_MINUS_20 + (((ah << 20) | (al >>> 12)) >>> 0) * TWO_POW_MINUS_52;
+      } else if (mapping === 2) {
+        cache[i] = (ah >>> 11) * TWO_POW_MINUS_21 + (((ah << 21) | (al >>> 11)) >>> 0) * TWO_POW_MINUS_53;
+      } else {
+        const lo = (al >>> 0) + (bl >>> 0);
+        const hi = (ah + bh + (lo > 0xffffffff ? 1 : 0)) | 0;
+        const lo32 = lo >>> 0;
+        cache[i] = mapping === 1
+          ? (hi & 0xfffff) * TWO_POW_MINUS_20 + lo32 * TWO_POW_MINUS_52
+          : (hi >>> 11) * TWO_POW_MINUS_21 + (((hi << 21) | (lo32 >>> 11)) >>> 0) * TWO_POW_MINUS_53;
+      }
+    }
+    this.s0h = ah;
+    this.s0l = al;
+    this.s1h = bh;
+    this.s1l = bl;
     this.canonicalized = false;
     if (canon) {
       // FixedDoubleArray::set stores every NaN as the canonical quiet NaN (V8 bug 8212).
