@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { run } from './main.js';
 import { startServer } from './server.js';
 
@@ -14,5 +14,21 @@ process.exitCode = run(process.argv.slice(2), {
   err: (s) => process.stderr.write(s),
   isTTY: process.stderr.isTTY === true,
   readStdin: () => readFileSync(0, 'utf8'),
+  outBytes: (b) => {
+    // Synchronous, whole-buffer writes: retry partial writes, and wait briefly when a
+    // non-blocking pipe is full (EAGAIN); a closed reader (EPIPE) ends the stream quietly.
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let off = 0; off < b.length; ) {
+      try {
+        off += writeSync(1, b, off, b.length - off);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EPIPE') return false;
+        if (code !== 'EAGAIN') throw e;
+        Atomics.wait(pause, 0, 0, 2);
+      }
+    }
+    return true;
+  },
   serve: async (port) => (await startServer(port)).url,
 });

@@ -75,7 +75,7 @@ describe('compare CLI contract', () => {
   });
 
   it('every command has --help', () => {
-    for (const c of [['--help'], ['sequence', '--help'], ['engines', '--help'], ['table', '--help']]) {
+    for (const c of [['--help'], ['sequence', '--help'], ['engines', '--help'], ['table', '--help'], ['run', '--help'], ['diff', '--help'], ['ids', '--help'], ['predict', '--help'], ['identify', '--help'], ['stream', '--help'], ['battery', '--help'], ['serve', '--help']]) {
       const { code, out } = cli(c);
       expect(code).toBe(0);
       expect(out).toMatch(/^Usage: compare/);

@@ -10,12 +10,15 @@ import { EmuError, type Emulator, doubleToHex } from '@emu/core';
 import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
 import { processSeed, seedKind } from './ids.js';
 import { identify, parseObservations, predict } from '@emu/recover';
+import { birthdaySpacings } from '@emu/battery';
 
 export interface Io {
   out(s: string): void;
   err(s: string): void;
   /** stderr is a terminal: progress bars allowed. */
   isTTY?: boolean;
+  /** Binary output (stream); returns false when the reader has gone (EPIPE). */
+  outBytes?(b: Uint8Array): boolean;
   /** The whole of standard input (predict, identify). */
   readStdin?(): string;
   /** `serve`: starts the page server (Node only; injected by cli.ts so tests can run without it). */
@@ -34,6 +37,8 @@ Commands:
   sequence   K values of one engine, one per line
   run        several engines side by side (table, json, csv, hex)
   predict    recover an engine's state from observed values; print previous and next values
+  stream     raw 32-bit words or doubles on stdout, e.g. for dieharder -g 200
+  battery    TestU01 SmallCrush's tests on one engine (BirthdaySpacings so far)
   identify   which engines can explain observed values
   diff       the first index where two engines (or versions) diverge
   ids        Betable-style identifiers from one engine, with the collision count
@@ -87,6 +92,18 @@ a perfect generator (n(n−1)/2 / alphabet^length); --print also writes every id
 
 Serves the browser page on 127.0.0.1 (port P, or a free one) and prints its address. The page runs
 the emulator packages' own ESM builds in the browser.
+`,
+  battery: `Usage: compare battery --engine E [--seed N | --random-seed N | --state <json>] --battery smallcrush [--format table|json]
+
+Runs TestU01 SmallCrush's tests (parameters from the TestU01 user's guide) on one engine and
+prints each statistic's p-value and verdict (pass; suspect outside [0.001, 0.999]; fail outside
+[1e-10, 1 − 1e-10]). Implemented so far: BirthdaySpacings; the others are listed as pending.
+`,
+  stream: `Usage: compare stream --engine X [--seed N | --random-seed N | --state <json>] [--format u32|f64] [--count N]
+
+Writes raw binary values to stdout until --count values (default: without end, until the reader
+stops): u32 = floor(x · 2^32) as 32-bit little-endian words (the top 32 bits of each double, for
+dieharder -g 200), f64 = the doubles themselves, little-endian.
 `,
   predict: `Usage: compare predict --engine X [--next N] [--previous N] [--format hex|float] < observed.txt
 
@@ -456,6 +473,64 @@ function observations(io: Io): number[] {
   return values;
 }
 
+const SMALLCRUSH_PENDING = ['Collision', 'Gap', 'SimpPoker', 'CouponCollector', 'MaxOft', 'WeightDistrib', 'MatrixRank', 'HammingIndep', 'RandomWalk1'];
+
+function batteryCmd(args: string[], io: Io): number {
+  const values = parse(args, { ...SEED_OPTIONS, engine: { type: 'string' }, battery: { type: 'string', default: 'smallcrush' }, format: { type: 'string', default: 'table' } });
+  if (values.help) {
+    io.out(HELP.battery!);
+    return 0;
+  }
+  const engine = values.engine as string | undefined;
+  if (!engine) throw new UsageError('--engine is required (see compare engines)');
+  if (values.battery !== 'smallcrush') throw new UsageError(`--battery must be smallcrush, got ${JSON.stringify(values.battery)}`);
+  const format = values.format as string;
+  if (!['table', 'json'].includes(format)) throw new UsageError(`--format must be table or json, got ${JSON.stringify(format)}`);
+  const emu = createEngine(engine, seedingFrom(values));
+  const results = [birthdaySpacings(emu)];
+  if (format === 'json') {
+    io.out(JSON.stringify({ engine, battery: 'smallcrush', results: results.map(({ test, statistic, p, verdict }) => ({ test, statistic, p, verdict })), pending: SMALLCRUSH_PENDING }) + '\n');
+  } else {
+    io.out(`${engine} (${emu.variant}), SmallCrush\n`);
+    for (const r of results) io.out(`  ${r.test.padEnd(18)} ${r.statistic.padEnd(36)} p = ${r.p.toExponential(3).padEnd(10)} ${r.verdict}\n`);
+    io.out(`  not implemented yet: ${SMALLCRUSH_PENDING.join(', ')}\n`);
+  }
+  return 0;
+}
+
+function streamCmd(args: string[], io: Io): number {
+  const values = parse(args, { ...SEED_OPTIONS, engine: { type: 'string' }, format: { type: 'string', default: 'u32' }, count: { type: 'string' } });
+  if (values.help) {
+    io.out(HELP.stream!);
+    return 0;
+  }
+  const engine = values.engine as string | undefined;
+  if (!engine) throw new UsageError('--engine is required (see compare engines)');
+  const format = values.format as string;
+  if (!['u32', 'f64'].includes(format)) throw new UsageError(`--format must be u32 or f64, got ${JSON.stringify(format)}`);
+  const count = values.count === undefined ? Infinity : parseCount(values.count as string, undefined, '--count', Number.MAX_SAFE_INTEGER);
+  if (!io.outBytes) throw new UsageError('stream writes binary: only from the command line');
+  const emu = createEngine(engine, seedingFrom(values));
+  const CHUNK = 1 << 16;
+  const doubles = new Float64Array(CHUNK);
+  const words = new Uint32Array(CHUNK);
+  for (let done = 0; done < count; ) {
+    const n = Math.min(CHUNK, count - done);
+    const view = n === CHUNK ? doubles : doubles.subarray(0, n);
+    emu.fill(view);
+    let bytes: Uint8Array;
+    if (format === 'u32') {
+      for (let i = 0; i < n; i++) words[i] = view[i]! * 4294967296; // floor by the Uint32Array store: exact top 32 bits
+      bytes = new Uint8Array(words.buffer, 0, n * 4);
+    } else {
+      bytes = new Uint8Array(view.buffer, 0, n * 8);
+    }
+    if (!io.outBytes(bytes)) return 0;
+    done += n;
+  }
+  return 0;
+}
+
 function predictCmd(args: string[], io: Io): number {
   const values = parse(args, { engine: { type: 'string' }, next: { type: 'string' }, previous: { type: 'string' }, format: { type: 'string', default: 'hex' } });
   if (values.help) {
@@ -534,13 +609,17 @@ export function run(argv: string[], io: Io): number {
         return serveCmd(rest, io);
       case 'predict':
         return predictCmd(rest, io);
+      case 'stream':
+        return streamCmd(rest, io);
+      case 'battery':
+        return batteryCmd(rest, io);
       case 'identify':
         return identifyCmd(rest, io);
       case 'help':
         io.out(HELP.main!);
         return 0;
       default:
-        throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: table, sequence, run, diff, ids, predict, identify, serve, engines (see --help)`);
+        throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: table, sequence, run, diff, ids, predict, identify, stream, battery, serve, engines (see --help)`);
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof EmuError) {

@@ -1,0 +1,21 @@
+/** Anything that can fill a Float64Array with uniforms in [0, 1): every emulator can. */
+export interface Source {
+  fill(out: Float64Array): Float64Array;
+}
+
+export type Verdict = 'pass' | 'suspect' | 'fail';
+
+export interface TestResult {
+  readonly test: string;
+  readonly statistic: string;
+  readonly value: number;
+  readonly p: number;
+  readonly verdict: Verdict;
+}
+
+/** TestU01's reporting: p outside [0.001, 0.999] is suspect, outside [1e-10, 1 − 1e-10] a failure. */
+export function verdict(p: number): Verdict {
+  if (p < 1e-10 || p > 1 - 1e-10) return 'fail';
+  if (p < 0.001 || p > 0.999) return 'suspect';
+  return 'pass';
+}
