@@ -13,6 +13,7 @@ describe('predict: recover from observations, then the next and previous values'
     ['node@0.12.18', 2],
     ['node@4.2.2', 2],
     ['v8-2015', 4],
+    ['v8-patched', 3],
     ['node@20', 80],
   ] as const) {
     it(`${id} from ${seen} values`, () => {

@@ -6,7 +6,7 @@
 import { InvalidHexError, doubleToHex, hexToDouble, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
-import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcJs } from './small.js';
+import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { recoverXorshift } from './xorshift.js';
 
 /** One observed value per line: 16 hex digits, or a decimal as JavaScript printed it. */
@@ -42,6 +42,8 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
       return { min: 1, solve: (x) => ({ states: recoverLcg(x).states, detail: '2^22 low-bit candidates searched' }) };
     case 'webkit-gamerand':
       return { min: 2, solve: (x) => ({ states: recoverGameRand(x).states, detail: 'two outputs fix the state' }) };
+    case 'v8-patched':
+      return { min: 3, solve: (x) => ({ states: recoverMwcPatched(x).states, detail: "r0's halves solved bit by bit for each of 2^16 values" }) };
     case 'v8-2015':
       if (v === 'v8-3.26-js' || v === 'v8-3.30-js') {
         return { min: 2, solve: (x) => ({ states: recoverMwcJs(x, v === 'v8-3.26-js' ? 18273 : 18030).states, detail: 'two outputs fix both carries' }) };
@@ -114,6 +116,18 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
       low = lowPrev;
     }
     earlier = [low!, high!];
+  } else if (pkg === 'v8-patched') {
+    const back = (a: number, x: number) => {
+      const v = Math.floor(x / a);
+      return ((x - a * v) * 0x10000 + v) >>> 0;
+    };
+    let g1 = ((state[1] as number) * 0x10000 + (state[0] as number)) >>> 0;
+    let g2 = ((state[3] as number) * 0x10000 + (state[2] as number)) >>> 0;
+    for (let i = 0; i < count; i++) {
+      g1 = back(18030, g1);
+      g2 = back(36969, g2);
+    }
+    earlier = [g1 & 0xffff, g1 >>> 16, g2 & 0xffff, g2 >>> 16];
   } else {
     const back = (a: number, x: number) => {
       const v = Math.floor(x / a);

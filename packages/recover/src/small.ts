@@ -121,3 +121,67 @@ export function recoverMwcConstructDouble(values: readonly number[]): SmallRecov
   }
   return { states, searched };
 }
+
+/**
+ * v8-patched (MWC1616, r = r0 ^ r1; MathRandom's double is r rotated by 12 over 2^32, so each
+ * output shows all 32 bits of r). After an output, r0 alone fixes the state (r1 = r ^ r0). r0's
+ * low half a and high half b are found from the next output: low16(r') = low16(18030·a + b) ^
+ * low16(36969·(a ^ L) + (b ^ H)), which is solved bit by bit from the least significant end for
+ * each a (carries tracked), then the high half and every later output are checked.
+ */
+export function recoverMwcPatched(values: readonly number[]): SmallRecovery {
+  if (values.length < 3) return { states: [], searched: 0 };
+  const o = values.map((x) => x * 2 ** 32);
+  if (!o.every((v) => Number.isInteger(v))) return { states: [], searched: 0 };
+  const r = o.map((v) => ((v >>> 12) | (v << 20)) >>> 0); // undo the rotation by 12
+  const L = r[0]! & 0xffff;
+  const H = r[0]! >>> 16;
+  const L2 = r[1]! & 0xffff;
+  const states: number[][] = [];
+  let searched = 0;
+  for (let a = 0; a < 0x10000; a++) {
+    const c = a ^ L;
+    const K1 = Math.imul(18030, a);
+    const K2 = Math.imul(36969, c);
+    // Depth-first over the bits of b, low to high: bit i of the two sums depends on bits ≤ i only.
+    const stack: number[] = [0, 0]; // (partial b, bit index)
+    while (stack.length) {
+      const i = stack.pop()!;
+      const b = stack.pop()!;
+      if (i === 16) {
+        searched++;
+        const d = b ^ H;
+        // State after output 1: a, b, c, d; check every later output.
+        let [sa, sb, sc, sd] = [a, b, c, d];
+        let ok = true;
+        for (let k = 1; k < r.length && ok; k++) {
+          const r0 = (Math.imul(18030, sa) + sb) | 0;
+          const r1 = (Math.imul(36969, sc) + sd) | 0;
+          ok = ((r0 ^ r1) >>> 0) === r[k];
+          [sa, sb, sc, sd] = [r0 & 0xffff, r0 >>> 16, r1 & 0xffff, r1 >>> 16];
+        }
+        if (ok) states.push([a, b, c, d]);
+        continue;
+      }
+      for (const bit of [0, 1]) {
+        const bb = b | (bit << i);
+        const mask = (2 << i) - 1;
+        const lhs = ((K1 + bb) ^ (K2 + (bb ^ H))) & mask;
+        if (lhs === (L2 & mask)) stack.push(bb, i + 1);
+      }
+    }
+  }
+  // These are states AFTER output 1; step back once (each generator's MWC inverse).
+  const back = (m: number, x: number) => {
+    const v = Math.floor(x / m);
+    return ((x - m * v) * 0x10000 + v) >>> 0;
+  };
+  return {
+    states: states.map(([a, b, c, d]) => {
+      const g1 = back(18030, ((b! << 16) | a!) >>> 0);
+      const g2 = back(36969, ((d! << 16) | c!) >>> 0);
+      return [g1 & 0xffff, g1 >>> 16, g2 & 0xffff, g2 >>> 16];
+    }),
+    searched,
+  };
+}
