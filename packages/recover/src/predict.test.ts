@@ -14,6 +14,7 @@ describe('predict: recover from observations, then the next and previous values'
     ['node@4.2.2', 2],
     ['v8-2015', 4],
     ['v8-patched', 3],
+    ['node@0.10.48', 4],
     ['node@20', 80],
   ] as const) {
     it(`${id} from ${seen} values`, () => {

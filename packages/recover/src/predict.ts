@@ -6,7 +6,7 @@
 import { InvalidHexError, doubleToHex, hexToDouble, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
-import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcJs, recoverMwcPatched } from './small.js';
+import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { recoverXorshift } from './xorshift.js';
 
 /** One observed value per line: 16 hex digits, or a decimal as JavaScript printed it. */
@@ -48,6 +48,7 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
       if (v === 'v8-3.26-js' || v === 'v8-3.30-js') {
         return { min: 2, solve: (x) => ({ states: recoverMwcJs(x, v === 'v8-3.26-js' ? 18273 : 18030).states, detail: 'two outputs fix both carries' }) };
       }
+      if (v === 'v8-3.11-cpp') return { min: 3, solve: (x) => ({ states: recoverMwcCpp(x).states, detail: 'low 18 bits split, 2 × 2^14 hidden carries met in the middle' }) };
       if (v === 'v8-4.8-constructdouble') return { min: 3, solve: (x) => ({ states: recoverMwcConstructDouble(x).states, detail: '2^20 hidden bits of the 36969 generator searched' }) };
       return undefined;
     case 'xorshift128plus': {
@@ -144,7 +145,7 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     } else {
       let [g1, g2] = state as number[];
       for (let i = 0; i < count; i++) {
-        g1 = back(variant === 'v8-3.26-js' ? 18273 : 18030, g1!);
+        g1 = back(variant === 'v8-3.30-js' ? 18030 : 18273, g1!);
         g2 = back(36969, g2!);
       }
       earlier = [g1!, g2!];

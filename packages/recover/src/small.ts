@@ -185,3 +185,59 @@ export function recoverMwcPatched(values: readonly number[]): SmallRecovery {
     searched,
   };
 }
+
+/**
+ * v8-3.11-cpp (C++ random_base): out = (s0' << 14) + (s1' & 0x3FFFF). One output leaves ~17
+ * candidate pairs for the low 18 bits of s0' and s1'; each generator then has 2^14 hidden carry
+ * bits, matched against the second output meet-in-the-middle (a map from the 36969 side's
+ * contribution), and every later output checks the survivors.
+ */
+export function recoverMwcCpp(values: readonly number[]): SmallRecovery {
+  if (values.length < 3) return { states: [], searched: 0 };
+  const o = values.map((x) => x * 2 ** 32);
+  if (!o.every((v) => Number.isInteger(v))) return { states: [], searched: 0 };
+  const step0 = (x: number) => (Math.imul(18273, x & 0xffff) + (x >>> 16)) >>> 0;
+  const step1 = (x: number) => (Math.imul(36969, x & 0xffff) + (x >>> 16)) >>> 0;
+  const states: number[][] = [];
+  let searched = 0;
+  for (let u = 0; u < 1 << 18; u++) {
+    const v = (o[0]! - u * 0x4000) >>> 0; // out = u·2^14 + v (mod 2^32), v < 2^18
+    if (v >= 1 << 18) continue;
+    // Generator 1 side: every completion of s1' (14 hidden carry bits) by its next low 18 bits.
+    const byV2 = new Map<number, number[]>();
+    for (let hi = 0; hi < 1 << 14; hi++) {
+      const s1 = ((hi << 18) | v) >>> 0;
+      const v2 = step1(s1) & 0x3ffff;
+      const list = byV2.get(v2);
+      if (list) list.push(s1);
+      else byV2.set(v2, [s1]);
+    }
+    for (let hi = 0; hi < 1 << 14; hi++) {
+      const s0 = ((hi << 18) | u) >>> 0;
+      const n0 = step0(s0);
+      const need = (o[1]! - (n0 << 14)) >>> 0;
+      const matches = need < 1 << 18 ? byV2.get(need) : undefined;
+      if (!matches) continue;
+      for (const s1 of matches) {
+        searched++;
+        let a = n0;
+        let b = step1(s1);
+        let ok = true;
+        for (let k = 2; k < o.length && ok; k++) {
+          a = step0(a);
+          b = step1(b);
+          ok = ((a << 14) + (b & 0x3ffff)) >>> 0 === o[k];
+        }
+        if (ok) {
+          // State before output 1: step each generator back once.
+          const back = (m: number, x: number) => {
+            const q = Math.floor(x / m);
+            return ((x - m * q) * 0x10000 + q) >>> 0;
+          };
+          states.push([back(18273, s0), back(36969, s1)]);
+        }
+      }
+    }
+  }
+  return { states, searched };
+}

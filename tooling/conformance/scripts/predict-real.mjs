@@ -14,7 +14,7 @@ import { nodeBinary } from './record-goldens.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const cli = join(root, 'apps', 'compare', 'dist', 'cli.js');
-const { values: args } = parseArgs({ options: { node: { type: 'string', default: '0.12.18,4.2.2,6.3.0,6.17.1,7.10.1,8.2.1,10.24.1,24.22.3' }, 'skip-system': { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { node: { type: 'string', default: '0.10.48,0.12.18,4.2.2,6.3.0,6.17.1,7.10.1,8.2.1,10.24.1,24.22.3' }, 'skip-system': { type: 'boolean', default: false } } });
 
 // Prints M doubles as 16 hex digits; written for old and new engines alike (no Buffer in gjs/jsc).
 const M = 300;
