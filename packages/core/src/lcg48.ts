@@ -76,6 +76,32 @@ export class Lcg48 {
     this.lo = lo - carry * TWO24;
   }
 
+  /**
+   * java.util.Random#nextDouble() n times into `out` — (next(26)·2^27 + next(27)) / 2^53, which
+   * is also SpiderMonkey's pre-2016 Math.random — with the limbs in locals for the whole loop.
+   */
+  fillNextDouble(out: Float64Array): Float64Array {
+    let hi = this.hi;
+    let lo = this.lo;
+    for (let i = 0; i < out.length; i++) {
+      let l = lo * M_LO + LCG48_ADDEND;
+      let carry = Math.floor(l * INV_TWO24);
+      let h = hi * M_LO + lo * M_HI + carry;
+      hi = h - Math.floor(h * INV_TWO24) * TWO24;
+      lo = l - carry * TWO24;
+      const a = hi * 4 + (lo >>> 22); // next(26)
+      l = lo * M_LO + LCG48_ADDEND;
+      carry = Math.floor(l * INV_TWO24);
+      h = hi * M_LO + lo * M_HI + carry;
+      hi = h - Math.floor(h * INV_TWO24) * TWO24;
+      lo = l - carry * TWO24;
+      out[i] = (a * 134217728 + hi * 8 + (lo >>> 21)) * 1.1102230246251565e-16; // (a·2^27 + next(27)) · 2^-53
+    }
+    this.hi = hi;
+    this.lo = lo;
+    return out;
+  }
+
   /** java.util.Random#next(bits) for 1 ≤ bits ≤ 24 + 24: advance, then the top `bits` bits. */
   next(bits: number): number {
     this.step();

@@ -78,8 +78,7 @@ export class FirefoxLcg implements Emulator<FirefoxLcgState> {
   }
 
   fill(out: Float64Array): Float64Array {
-    for (let i = 0; i < out.length; i++) out[i] = this.random();
-    return out;
+    return this.lcg.fillNextDouble(out);
   }
 
   /** Undo one random(): the state before its two draws. */
