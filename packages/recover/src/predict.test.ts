@@ -33,6 +33,18 @@ describe('predict: recover from observations, then the next and previous values'
     });
   }
 
+  it('MWC states with a carry above the multiplier (fresh seeds) are recovered too', () => {
+    for (const id of ['node@0.10.48', 'node@4.2.2', 'node@0.12.18', 'v8-2015', 'v8-patched']) {
+      for (const seed of [2147483647, -1, -2147483648, 65535, 0x7fff7fff]) {
+        const e = createEngine(id, { seed });
+        const all = Array.from({ length: 30 }, () => e.random());
+        const r = predict(id, all.slice(0, 5), 25, 0);
+        expect(r.kind, `${id} seed ${seed}`).toBe('ok');
+        if (r.kind === 'ok') expect(hex(r.next)).toEqual(hex(all.slice(5)));
+      }
+    }
+  });
+
   it('never silently wrong: too few values, ambiguity and the wrong engine are reported', () => {
     const e = createEngine('node@20', { seed: 7 });
     const few = Array.from({ length: 3 }, () => e.random());

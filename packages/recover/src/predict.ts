@@ -6,7 +6,7 @@
 import { InvalidHexError, doubleToHex, hexToDouble, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
-import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
+import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { recoverXorshift } from './xorshift.js';
 
 /** One observed value per line: 16 hex digits, or a decimal as JavaScript printed it. */
@@ -118,10 +118,7 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     }
     earlier = [low!, high!];
   } else if (pkg === 'v8-patched') {
-    const back = (a: number, x: number) => {
-      const v = Math.floor(x / a);
-      return ((x - a * v) * 0x10000 + v) >>> 0;
-    };
+    const back = mwcStepBack;
     let g1 = ((state[1] as number) * 0x10000 + (state[0] as number)) >>> 0;
     let g2 = ((state[3] as number) * 0x10000 + (state[2] as number)) >>> 0;
     for (let i = 0; i < count; i++) {
@@ -130,10 +127,7 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     }
     earlier = [g1 & 0xffff, g1 >>> 16, g2 & 0xffff, g2 >>> 16];
   } else {
-    const back = (a: number, x: number) => {
-      const v = Math.floor(x / a);
-      return ((x - a * v) * 0x10000 + v) >>> 0;
-    };
+    const back = mwcStepBack;
     if (variant === 'v8-4.8-constructdouble') {
       let g1 = ((state[1] as number) * 0x10000 + (state[0] as number)) >>> 0;
       let g2 = ((state[3] as number) * 0x10000 + (state[2] as number)) >>> 0;

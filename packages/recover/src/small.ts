@@ -65,12 +65,19 @@ export function recoverGameRand(values: readonly number[]): SmallRecovery {
   return { states: [[low0, high0]], searched: 1 };
 }
 
-/** The MWC step x' = a·(x & 0xFFFF) + (x >>> 16) backwards, for states with carry < a (every state after the first step). */
-function mwcBack(a: number, x: number): number {
-  const v = Math.floor(x / a);
+/**
+ * The MWC step x' = a·(x & 0xFFFF) + (x >>> 16) backwards: a predecessor value v < 2^16 and carry
+ * c < 2^16 with a·v + c = x'. States on the generator's cycle have c < a and a unique
+ * predecessor; a freshly seeded state may have a larger carry, and then the largest v is taken
+ * (it leads to the same x', so the same outputs from there on).
+ */
+export function mwcStepBack(a: number, x: number): number {
+  const v = Math.min(Math.floor(x / a), 0xffff);
   const c = x - a * v;
   return (c * 0x10000 + v) >>> 0;
 }
+
+const mwcBack = mwcStepBack;
 
 /** v8-3.26-js / v8-3.30-js: [rngstate0, rngstate1] before the first observation. */
 export function recoverMwcJs(values: readonly number[], mult0: number): SmallRecovery {
@@ -172,10 +179,7 @@ export function recoverMwcPatched(values: readonly number[]): SmallRecovery {
     }
   }
   // These are states AFTER output 1; step back once (each generator's MWC inverse).
-  const back = (m: number, x: number) => {
-    const v = Math.floor(x / m);
-    return ((x - m * v) * 0x10000 + v) >>> 0;
-  };
+  const back = mwcStepBack;
   return {
     states: states.map(([a, b, c, d]) => {
       const g1 = back(18030, ((b! << 16) | a!) >>> 0);
@@ -230,11 +234,7 @@ export function recoverMwcCpp(values: readonly number[]): SmallRecovery {
         }
         if (ok) {
           // State before output 1: step each generator back once.
-          const back = (m: number, x: number) => {
-            const q = Math.floor(x / m);
-            return ((x - m * q) * 0x10000 + q) >>> 0;
-          };
-          states.push([back(18273, s0), back(36969, s1)]);
+          states.push([mwcStepBack(18273, s0), mwcStepBack(36969, s1)]);
         }
       }
     }
