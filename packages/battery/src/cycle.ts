@@ -2,7 +2,7 @@
  * Brent's cycle detection for a generator step on one 32-bit word (e.g. one MWC1616 half, or the
  * low bits of the LCG): returns the cycle length λ and the tail length μ from x0.
  */
-export function brentCycle(step: (x: number) => number, x0: number, maxSteps = 2 ** 34): { lambda: number; mu: number } {
+export function brentCycle(step: (x: number) => number, x0: number, maxSteps = 2 ** 34, onProgress?: (steps: number) => void): { lambda: number; mu: number } {
   let power = 1;
   let lambda = 1;
   let tortoise = x0;
@@ -17,6 +17,7 @@ export function brentCycle(step: (x: number) => number, x0: number, maxSteps = 2
     hare = step(hare);
     lambda++;
     if (++steps > maxSteps) throw new RangeError(`no cycle within ${maxSteps} steps`);
+    if (onProgress && (steps & 0xffffff) === 0) onProgress(steps);
   }
   let mu = 0;
   tortoise = x0;
