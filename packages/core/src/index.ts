@@ -6,3 +6,4 @@ export * from './murmur.js';
 export * from './emulator.js';
 export * from './state.js';
 export * from './v8seed.js';
+export * from './xorshift128.js';

@@ -13,6 +13,7 @@ import { InvalidSeedError, describeValue } from './errors.js';
 import { lcg48ScrambleSeed, lcg48Step, lcg48TopBits } from './lcg48.js';
 import { murmurHash3Fmix64 } from './murmur.js';
 import { add64Hi } from './u64.js';
+import { xorshift128Step } from './xorshift128.js';
 
 /** Validates V8's --random_seed: a non-zero int32 (0 means "unseeded" to V8). */
 export function v8SeedValue(engine: string, seed: unknown): number {
@@ -68,24 +69,13 @@ export function v8InitializeRngWords(engine: string, seed: unknown, drawsBefore 
  */
 export function v8XorshiftRngBytes(seed: number, drawsBefore: number, count: number, notState0: boolean): Uint8Array {
   const [sh, sl] = [seed < 0 ? -1 : 0, seed | 0];
-  let [ah, al] = murmurHash3Fmix64(sh, sl);
-  let [bh, bl] = notState0 ? murmurHash3Fmix64(~ah, ~al) : murmurHash3Fmix64(ah, al);
+  const [ah, al] = murmurHash3Fmix64(sh, sl);
+  const [bh, bl] = notState0 ? murmurHash3Fmix64(~ah, ~al) : murmurHash3Fmix64(ah, al);
+  const s = new Int32Array([ah, al, bh, bl]);
   const out = new Uint8Array(count);
   for (let i = 0; i < drawsBefore + count; i++) {
-    // xorshift128 step on (a, b), as in the emulators
-    let xh = ah;
-    let xl = al;
-    xh ^= (xh << 23) | (xl >>> 9);
-    xl ^= xl << 23;
-    xl ^= (xl >>> 17) | (xh << 15);
-    xh ^= xh >>> 17;
-    xl ^= bl ^ ((bl >>> 26) | (bh << 6));
-    xh ^= bh ^ (bh >>> 26);
-    ah = bh;
-    al = bl;
-    bh = xh;
-    bl = xl;
-    if (i >= drawsBefore) out[i - drawsBefore] = add64Hi(ah, al, bh, bl) >>> 24; // top 8 bits of state0 + state1
+    xorshift128Step(s);
+    if (i >= drawsBefore) out[i - drawsBefore] = add64Hi(s[0]!, s[1]!, s[2]!, s[3]!) >>> 24; // top 8 bits of state0 + state1
   }
   return out;
 }

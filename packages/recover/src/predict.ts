@@ -117,18 +117,10 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
       low = lowPrev;
     }
     earlier = [low!, high!];
-  } else if (pkg === 'v8-patched') {
-    const back = mwcStepBack;
-    let g1 = ((state[1] as number) * 0x10000 + (state[0] as number)) >>> 0;
-    let g2 = ((state[3] as number) * 0x10000 + (state[2] as number)) >>> 0;
-    for (let i = 0; i < count; i++) {
-      g1 = back(18030, g1);
-      g2 = back(36969, g2);
-    }
-    earlier = [g1 & 0xffff, g1 >>> 16, g2 & 0xffff, g2 >>> 16];
   } else {
     const back = mwcStepBack;
-    if (variant === 'v8-4.8-constructdouble') {
+    // Four 16-bit words [a, b, c, d] (v8-patched, v8-4.8-constructdouble) or two 32-bit words.
+    if (pkg === 'v8-patched' || variant === 'v8-4.8-constructdouble') {
       let g1 = ((state[1] as number) * 0x10000 + (state[0] as number)) >>> 0;
       let g2 = ((state[3] as number) * 0x10000 + (state[2] as number)) >>> 0;
       for (let i = 0; i < count; i++) {

@@ -24,10 +24,13 @@ import {
   u64ToHex,
   v8SeedValue,
   v8XorshiftRngBytes,
+  xorshift128StepBack,
+  S0_HI,
+  S0_LO,
+  S1_HI,
+  S1_LO,
 } from '@emu/core';
-import { S0_HI, S0_LO, S1_HI, S1_LO, xorshift128StepBack } from './xorshift128.js';
-
-export { xorshift128Step, xorshift128StepBack } from './xorshift128.js';
+export { xorshift128Step, xorshift128StepBack } from '@emu/core';
 
 const ENGINE = 'xorshift128plus';
 const TWO_POW_MINUS_53 = 2 ** -53;
@@ -187,7 +190,7 @@ const TWO_POW_MINUS_52 = 2 ** -52;
  * The hot path keeps the state in four int32 fields and inlines the xorshift128 step and each
  * mapping as 32-bit operations (no BigInt, no allocation; every double built by exact
  * arithmetic — the mantissa m gives m · 2^-52, which is what bits(0x3FF | m) − 1 is). The
- * Int32Array functions in ./xorshift128 are the reference; tests check the two agree.
+ * Int32Array step in @emu/core is the reference; tests check the two agree.
  */
 export class XorShift128Plus implements Emulator<XorShift128PlusState> {
   readonly engine = ENGINE;

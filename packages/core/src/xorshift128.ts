@@ -6,7 +6,7 @@
  *
  * and its inverse. The state is four int32 words [s0hi, s0lo, s1hi, s1lo] in an Int32Array.
  */
-import { shl64Hi, shl64Lo, shr64Hi, shr64Lo } from '@emu/core';
+import { shl64Hi, shl64Lo, shr64Hi, shr64Lo } from './u64.js';
 
 export const S0_HI = 0;
 export const S0_LO = 1;
