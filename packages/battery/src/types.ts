@@ -6,7 +6,9 @@ export interface Source {
 export type Verdict = 'pass' | 'suspect' | 'fail';
 
 export interface TestResult {
+  /** TestU01's name for the statistic, e.g. "MaxOft AD", "RandomWalk1 H". */
   readonly test: string;
+  /** The statistic in words, e.g. "χ² = 75.3 (df 60)". */
   readonly statistic: string;
   readonly value: number;
   readonly p: number;
@@ -15,7 +17,11 @@ export interface TestResult {
 
 /** TestU01's reporting: p outside [0.001, 0.999] is suspect, outside [1e-10, 1 − 1e-10] a failure. */
 export function verdict(p: number): Verdict {
-  if (p < 1e-10 || p > 1 - 1e-10) return 'fail';
+  if (!(p >= 1e-10 && p <= 1 - 1e-10)) return 'fail';
   if (p < 0.001 || p > 0.999) return 'suspect';
   return 'pass';
+}
+
+export function result(test: string, statistic: string, value: number, p: number): TestResult {
+  return { test, statistic, value, p, verdict: verdict(p) };
 }
