@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync, writeSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { run } from './main.js';
 import { startServer } from './server.js';
 
@@ -9,7 +10,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-process.exitCode = run(process.argv.slice(2), {
+const code = run(process.argv.slice(2), {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
   isTTY: process.stderr.isTTY === true,
@@ -31,4 +32,16 @@ process.exitCode = run(process.argv.slice(2), {
     return true;
   },
   serve: async (port) => (await startServer(port)).url,
+  battery: (job, onTest) =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(new URL('./battery-worker.js', import.meta.url), { workerData: job });
+      worker.on('message', (m: { index: number; results: Parameters<typeof onTest>[1] }) => onTest(m.index, m.results));
+      worker.on('error', reject);
+      worker.on('exit', (c) => (c === 0 ? resolve() : reject(new Error(`battery worker exited with code ${c}`))));
+    }),
+});
+if (typeof code === 'number') process.exitCode = code;
+else code.then((c) => (process.exitCode = c), (e: unknown) => {
+  process.stderr.write(`compare: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
 });

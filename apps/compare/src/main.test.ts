@@ -7,7 +7,8 @@ import { run } from './main.js';
 function cli(args: string[]): { code: number; out: string; err: string } {
   let out = '';
   let err = '';
-  const code = run(args, { out: (s) => (out += s), err: (s) => (err += s) });
+  // Without an injected battery runner every command runs synchronously and returns its code.
+  const code = run(args, { out: (s) => (out += s), err: (s) => (err += s) }) as number;
   return { code, out, err };
 }
 
@@ -66,6 +67,9 @@ describe('compare CLI contract', () => {
     [['sequence', '--engine', 'v8-2015', '--count', '2', '--format', 'octal'], /--format must be hex, float or json/],
     [['sequence', '--engine', 'v8-2015', '--count', '2', '--bogus'], /Unknown option '--bogus'/],
     [['frobnicate'], /unknown command "frobnicate"/],
+    [['battery', '--engine', 'v8-2015', '--workers', '3'], /--workers must be 1 or 2, got "3"/],
+    [['battery', '--engine', 'v8-2015', '--battery', 'bigcrush'], /--battery must be smallcrush .*"bigcrush"/],
+    [['battery', '--engine', 'v8-2015', '--seed', '1.5'], /1\.5/],
   ])('bad input %j → one line on stderr, exit 2', (args, message) => {
     const { code, out, err } = cli(args);
     expect(code).toBe(2);
@@ -91,5 +95,22 @@ describe('compare CLI contract', () => {
     const bad = spawnSync('pnpm', ['--silent', 'compare', 'sequence', '--engine', 'x', '--count', '1'], { cwd: root, encoding: 'utf8' });
     expect(bad.status).not.toBe(0);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('battery: SmallCrush over two worker threads, JSON as specified, p-values equal to TestU01\'s own run', () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const out = execFileSync('pnpm', ['--silent', 'compare', 'battery', '--engine', 'webkit-gamerand', '--seed', '42', '--battery', 'smallcrush', '--format', 'json'], { cwd: root, encoding: 'utf8' });
+    const json = JSON.parse(out) as { engine: string; battery: string; workers: number; results: { test: string; statistic: string; p: number; verdict: string }[] };
+    expect([json.engine, json.battery, json.workers]).toEqual(['webkit-gamerand', 'smallcrush', 2]);
+    const fixture = JSON.parse(readFileSync(`${root}/packages/battery/fixtures/testu01-smallcrush.json`, 'utf8')) as { cases: { engine: string; pvalues: { test: string; p: number }[] }[] };
+    const theirs = fixture.cases.find((c) => c.engine === 'webkit-gamerand')!.pvalues;
+    expect(json.results.map((r) => r.test)).toEqual(theirs.map((t) => t.test));
+    for (const [i, r] of json.results.entries()) {
+      expect(['pass', 'suspect', 'fail']).toContain(r.verdict);
+      // Same statistic on the same stream: equal to TestU01's printed p-value (MaxOft AD: TestU01's table is good to ~1e-4).
+      expect(Math.abs(r.p - theirs[i]!.p), r.test).toBeLessThan(r.test === 'MaxOft AD' ? 5e-4 : 1e-6);
+    }
+    // Safari 9 in de Mooij's run: one failure, RandomWalk1 H.
+    expect(json.results.filter((r) => r.verdict !== 'pass').map((r) => r.test)).toEqual(['RandomWalk1 H']);
   });
 });

@@ -10,7 +10,8 @@ import { EmuError, type Emulator, doubleToHex, lcg48Step } from '@emu/core';
 import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
 import { processSeed, seedKind } from './ids.js';
 import { identify, parseObservations, predict } from '@emu/recover';
-import { birthdaySpacings, brentCycle } from '@emu/battery';
+import { brentCycle, SMALLCRUSH, type TestResult } from '@emu/battery';
+import { flagged, formatP, runBatteryJob, splitTests, type BatteryRunner } from './battery.js';
 
 export interface Io {
   out(s: string): void;
@@ -23,6 +24,8 @@ export interface Io {
   readStdin?(): string;
   /** `serve`: starts the page server (Node only; injected by cli.ts so tests can run without it). */
   serve?(port: number): Promise<string>;
+  /** `battery`: runs part of SmallCrush in a worker thread (Node only; injected by cli.ts). */
+  battery?: BatteryRunner;
 }
 
 export const DEFAULT_SEED = 42;
@@ -38,7 +41,7 @@ Commands:
   run        several engines side by side (table, json, csv, hex)
   predict    recover an engine's state from observed values; print previous and next values
   stream     raw 32-bit words or doubles on stdout, e.g. for dieharder -g 200
-  battery    TestU01 SmallCrush's tests on one engine (BirthdaySpacings so far)
+  battery    TestU01 SmallCrush (10 tests, 15 statistics) on one engine
   cycles     cycle lengths of the MWC1616 halves and the LCG's low bits (Brent)
   identify   which engines can explain observed values
   diff       the first index where two engines (or versions) diverge
@@ -94,11 +97,15 @@ a perfect generator (n(n−1)/2 / alphabet^length); --print also writes every id
 Serves the browser page on 127.0.0.1 (port P, or a free one) and prints its address. The page runs
 the emulator packages' own ESM builds in the browser.
 `,
-  battery: `Usage: compare battery --engine E [--seed N | --random-seed N | --state <json>] --battery smallcrush [--format table|json]
+  battery: `Usage: compare battery --engine E [--seed N | --random-seed N | --state <json>] --battery smallcrush [--format table|json] [--workers 1|2]
 
-Runs TestU01 SmallCrush's tests (parameters from the TestU01 user's guide) on one engine and
-prints each statistic's p-value and verdict (pass; suspect outside [0.001, 0.999]; fail outside
-[1e-10, 1 − 1e-10]). Implemented so far: BirthdaySpacings; the others are listed as pending.
+Runs TestU01's SmallCrush — ten tests, fifteen statistics, with the parameters of the TestU01
+user's guide — on one engine's stream and prints each statistic's p-value and verdict (pass;
+suspect outside [0.001, 0.999]; fail outside [1e-10, 1 − 1e-10]).
+
+  --workers 1|2  split the tests over worker threads (default 2); the second worker first
+                 consumes what the first five tests read, so the p-values do not change
+  --rng-draws K  node@ ids: draws of V8's internal RNG before the state (see compare sequence)
 `,
   cycles: `Usage: compare cycles
 
@@ -479,29 +486,67 @@ function observations(io: Io): number[] {
   return values;
 }
 
-const SMALLCRUSH_PENDING = ['Collision', 'Gap', 'SimpPoker', 'CouponCollector', 'MaxOft', 'WeightDistrib', 'MatrixRank', 'HammingIndep', 'RandomWalk1'];
-
-function batteryCmd(args: string[], io: Io): number {
-  const values = parse(args, { ...SEED_OPTIONS, engine: { type: 'string' }, battery: { type: 'string', default: 'smallcrush' }, format: { type: 'string', default: 'table' } });
+function batteryCmd(args: string[], io: Io): number | Promise<number> {
+  const values = parse(args, {
+    ...SEED_OPTIONS,
+    engine: { type: 'string' },
+    battery: { type: 'string', default: 'smallcrush' },
+    format: { type: 'string', default: 'table' },
+    workers: { type: 'string' },
+    'rng-draws': { type: 'string' },
+  });
   if (values.help) {
     io.out(HELP.battery!);
     return 0;
   }
   const engine = values.engine as string | undefined;
   if (!engine) throw new UsageError('--engine is required (see compare engines)');
-  if (values.battery !== 'smallcrush') throw new UsageError(`--battery must be smallcrush, got ${JSON.stringify(values.battery)}`);
+  if (values.battery !== 'smallcrush') throw new UsageError(`--battery must be smallcrush (the only battery), got ${JSON.stringify(values.battery)}`);
   const format = values.format as string;
   if (!['table', 'json'].includes(format)) throw new UsageError(`--format must be table or json, got ${JSON.stringify(format)}`);
-  const emu = createEngine(engine, seedingFrom(values));
-  const results = [birthdaySpacings(emu)];
-  if (format === 'json') {
-    io.out(JSON.stringify({ engine, battery: 'smallcrush', results: results.map(({ test, statistic, p, verdict }) => ({ test, statistic, p, verdict })), pending: SMALLCRUSH_PENDING }) + '\n');
-  } else {
-    io.out(`${engine} (${emu.variant}), SmallCrush\n`);
-    for (const r of results) io.out(`  ${r.test.padEnd(18)} ${r.statistic.padEnd(36)} p = ${r.p.toExponential(3).padEnd(10)} ${r.verdict}\n`);
-    io.out(`  not implemented yet: ${SMALLCRUSH_PENDING.join(', ')}\n`);
+  const workersRaw = values.workers as string | undefined;
+  if (workersRaw !== undefined && !/^[12]$/.test(workersRaw)) throw new UsageError(`--workers must be 1 or 2, got ${JSON.stringify(workersRaw)}`);
+  const drawsRaw = values['rng-draws'] as string | undefined;
+  if (drawsRaw !== undefined && !/^[0-9]+$/.test(drawsRaw)) throw new UsageError(`--rng-draws must be a non-negative integer, got ${JSON.stringify(drawsRaw)}`);
+  const options = { ...seedingFrom(values), ...(drawsRaw === undefined ? {} : { rngDrawsBefore: Number(drawsRaw) }) };
+  // Create it here first: a bad id, seed or state fails now, with its message, not in a worker.
+  const emu = createEngine(engine, options);
+  const runner = io.battery;
+  const workers = runner ? Number(workersRaw ?? 2) : 1;
+  const groups = splitTests(workers);
+  const total = SMALLCRUSH.reduce((a, t) => a + t.uniforms, 0);
+  const progress = startProgress(io, total, 'SmallCrush');
+  const byTest: TestResult[][] = [];
+  let done = 0;
+  const onTest = (index: number, results: TestResult[]) => {
+    byTest[index] = results;
+    done += SMALLCRUSH[index]!.uniforms;
+    progress.tick(done);
+  };
+  const start = Date.now();
+  const finish = () => {
+    progress.done();
+    const results = byTest.flat();
+    const seconds = (Date.now() - start) / 1000;
+    if (format === 'json') {
+      io.out(JSON.stringify({ engine, battery: 'smallcrush', variant: emu.variant, workers, seconds, results: results.map(({ test, statistic, p, verdict }) => ({ test, statistic, p, verdict })) }) + '\n');
+      return 0;
+    }
+    const seeding = options.state !== undefined ? `state ${JSON.stringify(options.state)}` : `seed ${options.seed}`;
+    io.out(`${engine} (${emu.variant}), ${seeding}: TestU01 SmallCrush, ${results.length} statistics\n`);
+    io.out(`  ${'statistic'.padEnd(18)} ${'value'.padEnd(40)} ${'p-value'.padEnd(12)} verdict\n`);
+    for (const r of results) io.out(`  ${r.test.padEnd(18)} ${r.statistic.padEnd(40)} ${formatP(r.p).padEnd(12)} ${r.verdict}\n`);
+    const bad = flagged(results);
+    const fails = bad.filter((r) => r.verdict === 'fail').length;
+    io.out(`  outside [0.001, 0.999]: ${bad.length} of ${results.length} (${fails} fail, ${bad.length - fails} suspect)${bad.length ? `: ${bad.map((r) => r.test).join(', ')}` : ''}\n`);
+    io.out(`  ${seconds.toFixed(1)} s, ${workers} worker${workers > 1 ? 's' : ''}\n`);
+    return 0;
+  };
+  if (!runner || workers === 1) {
+    for (const g of groups) runBatteryJob({ engine, options, ...g }, onTest);
+    return finish();
   }
-  return 0;
+  return Promise.all(groups.map((g) => runner({ engine, options, ...g }, onTest))).then(finish);
 }
 
 function cyclesCmd(args: string[], io: Io): number {
@@ -613,7 +658,7 @@ function serveCmd(args: string[], io: Io): number {
   return 0;
 }
 
-export function run(argv: string[], io: Io): number {
+export function run(argv: string[], io: Io): number | Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command.startsWith('-')) {

@@ -1,6 +1,6 @@
 export { birthdaySpacings, SMALLCRUSH_BIRTHDAY, type BirthdayParams } from './birthday.js';
 export {
-  collision, collisionMean, gap, simpPoker, couponCollector, maxOft,
+  collision, collisionMean, gap, gapConsume, simpPoker, couponCollector, couponConsume, maxOft,
   SMALLCRUSH_COLLISION, SMALLCRUSH_GAP, SMALLCRUSH_POKER, SMALLCRUSH_COUPON, SMALLCRUSH_MAXOFT,
   type CollisionParams, type GapParams, type PokerParams, type CouponParams, type MaxOftParams,
 } from './knuth.js';

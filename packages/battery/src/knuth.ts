@@ -87,6 +87,20 @@ export function gap(u: Uniforms, params: GapParams = SMALLCRUSH_GAP): TestResult
 export interface PokerParams { n: number; r: number; d: number; k: number }
 export const SMALLCRUSH_POKER: PokerParams = { n: 400_000, r: 24, d: 64, k: 64 };
 
+/** Read exactly the values gap() reads, without the statistics (to fast-forward a stream). */
+export function gapConsume(u: Uniforms, params: GapParams = SMALLCRUSH_GAP): void {
+  const { n, r, alpha, beta } = params;
+  for (let m = 0; m < n; m++) {
+    let len = 0;
+    let x = u.stripD(r);
+    while ((x < alpha || x >= beta) && len < n) {
+      len++;
+      x = u.stripD(r);
+    }
+    if (len >= n) return;
+  }
+}
+
 export function simpPoker(u: Uniforms, params: PokerParams = SMALLCRUSH_POKER): TestResult {
   const { n, r, d, k } = params;
   const minKd = Math.min(k, d);
@@ -124,7 +138,7 @@ export const SMALLCRUSH_COUPON: CouponParams = { n: 500_000, r: 26, d: 16 };
 const COUPON_MAX = 62;
 
 export function couponCollector(u: Uniforms, params: CouponParams = SMALLCRUSH_COUPON): TestResult {
-  const { n, r, d } = params;
+  const { n, d } = params;
   const t = COUPON_MAX;
   const S = stirling2(t - 1);
   const raw = new Float64Array(t - d + 1);
@@ -138,23 +152,33 @@ export function couponCollector(u: Uniforms, params: CouponParams = SMALLCRUSH_C
   }
   raw[t - d] = n - mult * S[t - 1]![d]!;
   const counter = new ClassCounter(mergeClasses(raw, d));
+  collectCoupons(u, params, (len) => counter.add(len));
+  const chi = chiSquareOf(counter);
+  return result('CouponCollector', fmtChi(chi), chi.x2, chi.p);
+}
+
+/** Draw n coupon segments, reporting each one's length (capped at 62, as TestU01's NRepet). */
+function collectCoupons(u: Uniforms, { n, r, d }: CouponParams, onSegment: (len: number) => void): void {
   const seen = new Uint8Array(d);
   for (let seg = 0; seg < n; seg++) {
     seen.fill(0);
     let len = 0;
     let found = 0;
     while (found < d) {
-      if (++len >= t) break;
+      if (++len >= COUPON_MAX) break;
       const v = u.stripL(r, d);
       if (seen[v] === 0) {
         seen[v] = 1;
         found++;
       }
     }
-    counter.add(Math.min(len, t));
+    onSegment(Math.min(len, COUPON_MAX));
   }
-  const chi = chiSquareOf(counter);
-  return result('CouponCollector', fmtChi(chi), chi.x2, chi.p);
+}
+
+/** Read exactly the values couponCollector() reads, without the statistics. */
+export function couponConsume(u: Uniforms, params: CouponParams = SMALLCRUSH_COUPON): void {
+  collectCoupons(u, params, () => {});
 }
 
 /**
