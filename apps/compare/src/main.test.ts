@@ -78,6 +78,16 @@ describe('compare CLI contract', () => {
     expect(err.trimEnd().split('\n')).toHaveLength(1);
   });
 
+  it('ids --engines: one stream and freshly seeded engines side by side; only the MWC engines collide when reseeded', () => {
+    const { code, out } = cli(['ids', '--engines', 'v8-2015,v8-patched', '--count', '200000']);
+    expect(code).toBe(0);
+    const rows = Object.fromEntries(out.split('\n').filter((l) => /^ {2}v8-/.test(l)).map((l) => { const f = l.trim().split(/\s+/); return [f[0], f.slice(2).map(Number)]; }));
+    expect(rows['v8-patched']).toEqual([0, 0]);
+    expect(rows['v8-2015']![0]).toBe(0);
+    // About n² / (2 · 18030 · 2^16) ≈ 17 when the identifier depends on the 18030 half alone.
+    expect(rows['v8-2015']![1]).toBeGreaterThan(5);
+  });
+
   it('every command has --help', () => {
     for (const c of [['--help'], ['sequence', '--help'], ['engines', '--help'], ['table', '--help'], ['run', '--help'], ['diff', '--help'], ['ids', '--help'], ['predict', '--help'], ['identify', '--help'], ['stream', '--help'], ['battery', '--help'], ['serve', '--help']]) {
       const { code, out } = cli(c);
