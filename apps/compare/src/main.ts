@@ -106,7 +106,7 @@ user's guide — on one engine's stream and prints each statistic's p-value and 
 suspect outside [0.001, 0.999]; fail outside [1e-10, 1 − 1e-10]).
 
   --workers 1|2  split the tests over worker threads (default 2); the second worker first
-                 consumes what the first five tests read, so the p-values do not change
+                 consumes what the first six tests read, so the p-values do not change
   --rng-draws K  node@ ids: draws of V8's internal RNG before the state (see compare sequence)
 `,
   cycles: `Usage: compare cycles
