@@ -19,6 +19,12 @@ export const base = tseslint.config(
     files: ['**/*.test.ts', '**/*.bench.ts', 'scripts/**', '**/*.mjs', '**/*.config.*'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // CommonJS scripts that old Node binaries run as they are (e.g. the battery's stream emitter).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'util', 'buffer', 'child_process', 'worker_threads', 'process'];
