@@ -9,7 +9,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { EmuError, type Emulator, doubleToHex, lcg48Step } from '@emu/core';
 import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
 import { processSeed, seedKind } from './ids.js';
-import { identify, parseObservations, predict } from '@emu/recover';
+import { type Observed, identify, parseObservations, predict } from '@emu/recover';
 import { birthdaySpacings, brentCycle } from '@emu/battery';
 
 export interface Io {
@@ -472,7 +472,7 @@ function engines(args: string[], io: Io): number {
   return 0;
 }
 
-function observations(io: Io): number[] {
+function observations(io: Io): Observed[] {
   if (!io.readStdin) throw new UsageError('no standard input to read observations from');
   const values = parseObservations(io.readStdin());
   if (values.length === 0) throw new UsageError('no observed values on standard input (one per line)');
