@@ -7,6 +7,7 @@ import { doubleToHex, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
 import { type Observed, matches } from './observe.js';
+import { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial } from './lcg-partial.js';
 import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { recoverXorshift } from './xorshift.js';
 
@@ -56,11 +57,26 @@ function xorshiftMethod(variant: string): Method {
   };
 }
 
+/** Full values: the 2^22 search; buckets and gaps: the hidden bits of the first seen value's state. */
+function lcgSolve(observed: readonly Observed[]): Solved {
+  if (observed.every((x) => typeof x === 'number')) return { states: recoverLcg(observed as number[]).states, detail: '2^22 low-bit candidates searched' };
+  const r = recoverLcgPartial(observed);
+  if (r.hidden > LCG_MAX_HIDDEN) {
+    return { states: [], detail: '', unsupported: `the first seen value pins ${48 - r.hidden} of the LCG's 48 state bits; searching the other ${r.hidden} needs 2^${r.hidden} candidates (at most 2^${LCG_MAX_HIDDEN}: buckets of n ≥ 2^24 or a full value first)` };
+  }
+  if (r.truncated) {
+    // Each further value of the same kind rules out about 2^-(48 − hidden) of the candidates.
+    const need = Math.max(1, Math.ceil(r.hidden / (48 - r.hidden)) + 1 - observed.length);
+    return { states: [], detail: `more than ${LCG_MAX_STATES} states fit`, need };
+  }
+  return { states: r.states, detail: `2^${r.hidden} hidden bits searched, ${r.searched} fit the first seen value` };
+}
+
 function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
   const v = era.variant!;
   switch (era.package) {
     case 'firefox-lcg':
-      return { min: 1, solve: fullValues((x) => ({ states: recoverLcg(x).states, detail: '2^22 low-bit candidates searched' })) };
+      return { min: 1, solve: lcgSolve };
     case 'webkit-gamerand':
       return { min: 2, solve: fullValues((x) => ({ states: recoverGameRand(x).states, detail: 'two outputs fix the state' })) };
     case 'v8-patched':
