@@ -166,6 +166,11 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
   return emit(pkg, variant, earlier, count);
 }
 
+const UNSUPPORTED: Record<string, string> = {
+  'v8-14.4-sum-53':
+    'recovery for v8-14.4-sum-53 is not implemented: its values are the top 53 bits of s0 + s1, with no bit linear over GF(2) (bit 11 carries from the 22 hidden low bits), and carry-guessing searches need about 2^44 steps (see @emu/recover README)',
+};
+
 /** Whether values the engine produced agree with every observation. */
 function fits(values: readonly number[], observed: readonly Observed[]): boolean {
   return observed.every((o, i) => matches(values[i]!, o));
@@ -180,7 +185,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   const era = r.era ?? (r.node ? { package: r.node.package, variant: r.node.variant } : undefined) ?? defaultEra(engineId);
   const variant = era.variant ?? engineId;
   const m = method(era);
-  if (!m) return { kind: 'unsupported', variant, note: `recovery for ${variant} is not implemented (its output exposes no linear bits or the search is not written yet)` };
+  if (!m) return { kind: 'unsupported', variant, note: UNSUPPORTED[variant] ?? `recovery for ${variant} is not implemented` };
   if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
   const solved = m.solve(observed);
   const { detail, need } = solved;
