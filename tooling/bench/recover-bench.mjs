@@ -5,18 +5,24 @@ import { createEngine } from '@emu/engines';
 import { predict } from '@emu/recover';
 
 const quick = process.argv.includes('--quick');
+const XS_SUM = [60, 61, 62, 63, 64, 65, 66, 67, 68, 70, 72, 75, 80];
 const ENGINES = [
   ['firefox-lcg', [1, 2]],
   ['webkit-gamerand', [2, 3]],
   ['node@0.12.18', [2, 3]],
   ['node@4.2.2', [2, 3]],
   ['v8-2015', [3, 4, 5]],
-  ['node@20', [3, 4, 6, 70]],
-  ['node@24', [3, 4, 6, 70]],
-  ['node@10', [130, 150, 170]],
-  ['node@6.17.1', [130, 150, 170]],
-  ['firefox@120', [130, 150, 170]],
-  ['jsc@17', [130, 150, 170]],
+  ['node@20', [3, 4, 6, 63, 64, 65, 66, 68, 70]],
+  ['node@24', [3, 4, 6, 63, 64, 65, 66, 68, 70]],
+  ['node@10', XS_SUM],
+  ['node@6.17.1', XS_SUM],
+  ['firefox@120', XS_SUM],
+  ['jsc@17', XS_SUM],
+  // Partial observations: only Math.floor(x · N) seen (third column N).
+  ['node@20', [9, 12, 66, 70, 80, 100, 130], 2 ** 16],
+  ['node@20', [40, 66, 80, 100, 130, 160, 200], 1000],
+  ['node@20', [100, 130, 200, 300, 400, 500], 6],
+  ['firefox-lcg', [2, 3, 4], 2 ** 24],
 ];
 
 function seedFor(id, t) {
@@ -24,11 +30,12 @@ function seedFor(id, t) {
 }
 
 const rows = [];
-for (const [id, sizes] of ENGINES) {
-  const trials = quick ? 10 : /^(node@(20|24|10|6)|firefox@|jsc@)/.test(id) ? 30 : 100;
+for (const [id, sizes, bucket] of ENGINES) {
+  const trials = quick ? 10 : 100;
   let chosen;
   for (const m of sizes) {
     let ok = 0;
+    let wrong = 0;
     const times = [];
     for (let t = 1; t <= trials; t++) {
       const seed = seedFor(id, t);
@@ -36,16 +43,19 @@ for (const [id, sizes] of ENGINES) {
         ? createEngine(id, { state: [`0x${(BigInt(t) * 0x9e3779b97f4a7c15n % (1n << 64n)).toString(16)}`, `0x${(BigInt(t + 7) * 0xbf58476d1ce4e5b9n % (1n << 64n)).toString(16)}`] })
         : createEngine(id, { seed });
       for (let s = 0; s < (t * 7) % 100; s++) e.random();
-      const obs = Array.from({ length: m }, () => e.random());
+      const obs = Array.from({ length: m }, () => (bucket ? { n: bucket, value: Math.floor(e.random() * bucket) } : e.random()));
       const start = performance.now();
       const r = predict(id, obs, 1, 0);
       times.push(performance.now() - start);
-      if (r.kind === 'ok' && r.next[0] === e.random()) ok++;
+      if (r.kind === 'ok') {
+        if (r.next[0] === e.random()) ok++;
+        else wrong++;
+      }
     }
     times.sort((a, b) => a - b);
-    chosen = { id, m, rate: ok / trials, median: times[Math.floor(times.length / 2)], trials };
+    chosen = { id: bucket ? `${id} ⌊x·${bucket === 2 ** 16 ? '2^16' : bucket === 2 ** 24 ? '2^24' : bucket}⌋` : id, m, rate: ok / trials, wrong, median: times[Math.floor(times.length / 2)], trials };
     if (ok / trials >= 0.99) break;
   }
   rows.push(chosen);
-  console.log(`${id.padEnd(14)} min outputs ${String(chosen.m).padStart(4)}  success ${(chosen.rate * 100).toFixed(0)}% of ${chosen.trials}  median ${chosen.median.toFixed(1)} ms`);
+  console.log(`${chosen.id.padEnd(22)} min outputs ${String(chosen.m).padStart(4)}  success ${(chosen.rate * 100).toFixed(0)}% of ${chosen.trials}, wrong ${chosen.wrong}  median ${chosen.median.toFixed(1)} ms`);
 }

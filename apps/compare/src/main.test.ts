@@ -4,11 +4,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { run } from './main.js';
 
-function cli(args: string[]): { code: number; out: string; err: string } {
+function cli(args: string[], stdin?: string): { code: number; out: string; err: string } {
   let out = '';
   let err = '';
   // Without an injected battery runner every command runs synchronously and returns its code.
-  const code = run(args, { out: (s) => (out += s), err: (s) => (err += s) }) as number;
+  const code = run(args, { out: (s) => (out += s), err: (s) => (err += s), ...(stdin === undefined ? {} : { readStdin: () => stdin }) }) as number;
   return { code, out, err };
 }
 
@@ -86,6 +86,23 @@ describe('compare CLI contract', () => {
     expect(rows['v8-2015']![0]).toBe(0);
     // About n² / (2 · 18030 · 2^16) ≈ 17 when the identifier depends on the 18030 half alone.
     expect(rows['v8-2015']![1]).toBeGreaterThan(5);
+  });
+
+  it('predict --bucket N reads Math.floor(x · N) values and prints the next ones as buckets (or in full)', () => {
+    const values = cli(['sequence', '--engine', 'node@20', '--random-seed', '5', '--count', '90', '--format', 'float']).out.trim().split('\n').map(Number);
+    const buckets = values.map((x) => Math.floor(x * 65536));
+    const r = cli(['predict', '--engine', 'node@20', '--bucket', '65536', '--next', '20'], buckets.slice(0, 70).join('\n'));
+    expect(r.err).toBe('');
+    expect(r.out.split('\n').slice(1, 21).map(Number)).toEqual(buckets.slice(70, 90));
+    const full = cli(['predict', '--engine', 'node@20', '--bucket', '65536', '--next', '20', '--format', 'float'], buckets.slice(0, 70).join('\n'));
+    expect(full.out.split('\n').slice(1, 21).map(Number)).toEqual(values.slice(70, 90));
+    // Too few: exit 3, one line, "need about K more".
+    const few = cli(['predict', '--engine', 'node@20', '--bucket', '65536'], buckets.slice(0, 5).join('\n'));
+    expect([few.code, few.out]).toEqual([3, '']);
+    expect(few.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(few.err).toMatch(/need about \d+ more values/);
+    expect(cli(['predict', '--engine', 'node@20', '--bucket', '0'], '1').err).toMatch(/--bucket must be an integer/);
+    expect(cli(['predict', '--engine', 'node@20', '--format', 'bucket'], '0.5').err).toMatch(/--format bucket needs --bucket N/);
   });
 
   it('every command has --help', () => {

@@ -9,7 +9,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { EmuError, type Emulator, doubleToHex, lcg48Step } from '@emu/core';
 import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
 import { processSeed, seedKind } from './ids.js';
-import { identify, parseObservations, predict } from '@emu/recover';
+import { type Observed, identify, parseObservations, predict } from '@emu/recover';
 import { brentCycle, SMALLCRUSH, type TestResult } from '@emu/battery';
 import { flagged, formatP, runBatteryJob, splitTests, type BatteryRunner } from './battery.js';
 
@@ -121,16 +121,24 @@ Writes raw binary values to stdout until --count values (default: without end, u
 stops): u32 = floor(x · 2^32) as 32-bit little-endian words (the top 32 bits of each double, for
 dieharder -g 200), f64 = the doubles themselves, little-endian.
 `,
-  predict: `Usage: compare predict --engine X [--next N] [--previous N] [--format hex|float] < observed.txt
+  predict: `Usage: compare predict --engine X [--bucket N] [--next N] [--previous N] [--format hex|float|bucket] < observed.txt
 
-Reads consecutive observed Math.random values, one per line (as JavaScript printed them, or 16 hex
-digits), recovers the engine's state, and prints the N previous values (chronological), a blank
-line, then the N next values. Exit 3 with a one-line reason when the data are too few, ambiguous,
-or no state of the engine explains them.
+Reads consecutive observations, one per line, recovers the engine's state, and prints the N
+previous values (chronological), a blank line, then the N next values. Exit 3 with a one-line
+reason when the data are too few ("need about K more"), ambiguous, or no state of the engine
+explains them. A line is one of:
+  0.123…, 3fbf7ced916872b0    a Math.random value as JavaScript printed it, or its 16 hex digits
+  j/n                         only Math.floor(Math.random() * n) = j was seen (a die, an ID, an index)
+  j                           the same with n from --bucket N
+  ?                           a call whose value was not seen
+Partial values work where the engine shows them linearly (V8 7.1+ / Node 12+, s0 mappings); for
+N = 2^k each value gives k bits of 128. With --bucket the predictions print as buckets unless
+--format says otherwise.
 `,
-  identify: `Usage: compare identify [--json] < observed.txt
+  identify: `Usage: compare identify [--bucket N] [--json] < observed.txt
 
-Says which registered engine eras can explain the observed values, and which cannot.
+Says which registered engine eras can explain the observed values, and which cannot (lines as
+for predict).
 `,
   engines: `Usage: compare engines [--json]
 
@@ -507,9 +515,17 @@ function engines(args: string[], io: Io): number {
   return 0;
 }
 
-function observations(io: Io): number[] {
+/** --bucket N: observations are Math.floor(Math.random() * N) values. */
+function bucketOption(raw: string | boolean | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^[0-9]+$/.test(String(raw)) || !Number.isSafeInteger(n) || n < 1 || n > 2 ** 52) throw new UsageError(`--bucket must be an integer in [1, 2^52], got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+function observations(io: Io, bucket?: number): Observed[] {
   if (!io.readStdin) throw new UsageError('no standard input to read observations from');
-  const values = parseObservations(io.readStdin());
+  const values = parseObservations(io.readStdin(), bucket === undefined ? {} : { bucket });
   if (values.length === 0) throw new UsageError('no observed values on standard input (one per line)');
   return values;
 }
@@ -675,35 +691,37 @@ function streamCmd(args: string[], io: Io): number {
 }
 
 function predictCmd(args: string[], io: Io): number {
-  const values = parse(args, { engine: { type: 'string' }, next: { type: 'string' }, previous: { type: 'string' }, format: { type: 'string', default: 'hex' } });
+  const values = parse(args, { engine: { type: 'string' }, next: { type: 'string' }, previous: { type: 'string' }, format: { type: 'string' }, bucket: { type: 'string' } });
   if (values.help) {
     io.out(HELP.predict!);
     return 0;
   }
   const engine = values.engine as string | undefined;
   if (!engine) throw new UsageError('--engine is required (see compare engines)');
-  const format = values.format as string;
-  if (!['hex', 'float'].includes(format)) throw new UsageError(`--format must be hex or float, got ${JSON.stringify(format)}`);
+  const bucket = bucketOption(values.bucket);
+  const format = (values.format as string | undefined) ?? (bucket ? 'bucket' : 'hex');
+  if (!['hex', 'float', 'bucket'].includes(format)) throw new UsageError(`--format must be hex, float or bucket, got ${JSON.stringify(format)}`);
+  if (format === 'bucket' && !bucket) throw new UsageError('--format bucket needs --bucket N');
   const next = values.next === undefined ? 10 : parseCount(values.next as string, undefined, '--next', 1_000_000);
   const previous = values.previous === undefined || values.previous === '0' ? 0 : parseCount(values.previous as string, undefined, '--previous', 1_000_000);
-  const observed = observations(io);
+  const observed = observations(io, bucket);
   const r = predict(engine, observed, next, previous);
   if (r.kind !== 'ok') {
     io.err(`compare: ${engine} (${r.variant}): ${r.note}\n`);
     return 3;
   }
-  const show = format === 'hex' ? doubleToHex : formatFloat;
+  const show = format === 'hex' ? doubleToHex : format === 'float' ? formatFloat : (x: number) => String(Math.floor(x * bucket!));
   io.out([...r.previous.map(show), '', ...r.next.map(show)].join('\n') + '\n');
   return 0;
 }
 
 function identifyCmd(args: string[], io: Io): number {
-  const values = parse(args, { json: { type: 'boolean', default: false } });
+  const values = parse(args, { json: { type: 'boolean', default: false }, bucket: { type: 'string' } });
   if (values.help) {
     io.out(HELP.identify!);
     return 0;
   }
-  const results = identify(observations(io));
+  const results = identify(observations(io, bucketOption(values.bucket)));
   if (values.json) io.out(JSON.stringify(results, null, 2) + '\n');
   else for (const r of results) io.out(`${r.verdict.padEnd(12)} ${r.id.padEnd(24)} ${r.variant.padEnd(24)} ${r.note}\n`);
   return 0;

@@ -1,62 +1,197 @@
 /**
- * Linear algebra over GF(2) for 128 unknowns (the two 64-bit xorshift128+ state words).
- * A row is a BigInt: bits 0–127 are the coefficients (bit i of state0 → i, bit i of state1 →
- * 64 + i), bit 128 is the right-hand side. Rows are reduced as they arrive (Gauss–Jordan).
+ * Linear algebra over GF(2) for the 128 unknown bits of a xorshift128 state, on packed rows.
+ *
+ * A row is 4 Int32 coefficient words plus a right-hand side: word 0 holds state0 bits 0–31,
+ * word 1 state0 bits 32–63, words 2–3 the same for state1 (unknown i < 64 is bit i of state0,
+ * 64 + i bit i of state1). The system is kept in echelon form with each pivot row's lowest set
+ * bit as its pivot, so reducing a new row only ever XORs rows whose pivot is its lowest bit.
  */
 export const UNKNOWNS = 128;
-const RHS = 1n << 128n;
-const COEFFS = RHS - 1n;
+const WORDS = 4;
+const STRIDE = WORDS + 1; // coefficient words + RHS
+const RHS = WORDS;
+
+/** Index of the lowest set bit of a non-zero int32. */
+function lowBit(w: number): number {
+  return 31 - Math.clz32(w & -w);
+}
+
+function parity(w: number): number {
+  w ^= w >>> 16;
+  w ^= w >>> 8;
+  w ^= w >>> 4;
+  w ^= w >>> 2;
+  w ^= w >>> 1;
+  return w & 1;
+}
 
 export class Gf2System {
-  /** pivot bit → row with that leading bit, kept fully reduced. */
-  private readonly pivots = new Map<number, bigint>();
-  private inconsistent = false;
+  private readonly rows: Int32Array;
+  private readonly has: Uint8Array;
+  /** Pivot bits in the order they were added, for undo(). */
+  private readonly log: Uint8Array;
+  private _rank = 0;
+  private _consistent = true;
 
-  /** Adds the equation coeffs · x = rhs. Returns false once the system has become inconsistent. */
-  add(coeffs: bigint, rhs: 0 | 1): boolean {
-    let row = coeffs | (rhs ? RHS : 0n);
-    for (const [bit, p] of this.pivots) if ((row >> BigInt(bit)) & 1n) row ^= p;
-    const c = row & COEFFS;
-    if (c === 0n) {
-      if (row !== 0n) this.inconsistent = true;
-      return !this.inconsistent;
+  constructor(from?: Gf2System) {
+    this.rows = from ? from.rows.slice() : new Int32Array(UNKNOWNS * STRIDE);
+    this.has = from ? from.has.slice() : new Uint8Array(UNKNOWNS);
+    this.log = from ? from.log.slice() : new Uint8Array(UNKNOWNS);
+    if (from) {
+      this._rank = from._rank;
+      this._consistent = from._consistent;
     }
-    const lead = c.toString(2).length - 1;
-    for (const [bit, p] of this.pivots) if ((p >> BigInt(lead)) & 1n) this.pivots.set(bit, p ^ row);
-    this.pivots.set(lead, row);
-    return !this.inconsistent;
+  }
+
+  clone(): Gf2System {
+    return new Gf2System(this);
   }
 
   get rank(): number {
-    return this.pivots.size;
+    return this._rank;
   }
 
   get consistent(): boolean {
-    return !this.inconsistent;
+    return this._consistent;
   }
 
-  /** The unique solution as [state0, state1] when the rank is full. */
-  solution(): [bigint, bigint] | undefined {
-    if (this.inconsistent || this.rank < UNKNOWNS) return undefined;
-    let x = 0n;
-    for (const [bit, p] of this.pivots) if (p & RHS) x |= 1n << BigInt(bit);
-    return [x & ((1n << 64n) - 1n), x >> 64n];
+  /**
+   * Adds the equation (XOR of up to three 4-word rows of `src`, at offsets a, b, c; −1 = none)
+   * · x = rhs. Returns false once the system has become inconsistent.
+   */
+  add(src: Int32Array, a: number, b: number, c: number, rhs: number): boolean {
+    let w0 = src[a]!;
+    let w1 = src[a + 1]!;
+    let w2 = src[a + 2]!;
+    let w3 = src[a + 3]!;
+    if (b >= 0) {
+      w0 ^= src[b]!;
+      w1 ^= src[b + 1]!;
+      w2 ^= src[b + 2]!;
+      w3 ^= src[b + 3]!;
+    }
+    if (c >= 0) {
+      w0 ^= src[c]!;
+      w1 ^= src[c + 1]!;
+      w2 ^= src[c + 2]!;
+      w3 ^= src[c + 3]!;
+    }
+    let r = rhs & 1;
+    const rows = this.rows;
+    for (;;) {
+      let bit: number;
+      if (w0 !== 0) bit = lowBit(w0);
+      else if (w1 !== 0) bit = 32 + lowBit(w1);
+      else if (w2 !== 0) bit = 64 + lowBit(w2);
+      else if (w3 !== 0) bit = 96 + lowBit(w3);
+      else {
+        // 0 = r: redundant when r = 0, a contradiction when r = 1.
+        if (r !== 0) this._consistent = false;
+        return this._consistent;
+      }
+      const o = bit * STRIDE;
+      if (this.has[bit] === 0) {
+        rows[o] = w0;
+        rows[o + 1] = w1;
+        rows[o + 2] = w2;
+        rows[o + 3] = w3;
+        rows[o + RHS] = r;
+        this.has[bit] = 1;
+        this.log[this._rank++] = bit;
+        return this._consistent;
+      }
+      w0 ^= rows[o]!;
+      w1 ^= rows[o + 1]!;
+      w2 ^= rows[o + 2]!;
+      w3 ^= rows[o + 3]!;
+      r ^= rows[o + RHS]!;
+    }
+  }
+
+  /**
+   * Back to the system as it was at rank `rank` (taken while consistent): rows are only ever
+   * added, never changed, so dropping the newer pivots restores it exactly.
+   */
+  undo(rank: number): void {
+    while (this._rank > rank) this.has[this.log[--this._rank]!] = 0;
+    this._consistent = true;
+  }
+
+  /** The unknowns no pivot determines, ascending. */
+  freeBits(): number[] {
+    const free: number[] = [];
+    for (let i = 0; i < UNKNOWNS; i++) if (this.has[i] === 0) free.push(i);
+    return free;
+  }
+
+  /**
+   * A solution as [state0 hi, state0 lo, state1 hi, state1 lo] (the @emu/core layout): the free
+   * unknowns take the bits of `freeValues` (bit j → the j-th free unknown), the rest follow.
+   */
+  solution(freeValues = 0, free: readonly number[] = []): Int32Array | undefined {
+    if (!this._consistent) return undefined;
+    const x = new Int32Array(WORDS);
+    for (let j = 0; j < free.length; j++) if ((freeValues >>> j) & 1) x[free[j]! >>> 5]! |= 1 << (free[j]! & 31);
+    // Back-substitution from the highest pivot: row p only has bits ≥ p.
+    for (let bit = UNKNOWNS - 1; bit >= 0; bit--) {
+      if (this.has[bit] === 0) continue;
+      const o = bit * STRIDE;
+      const rows = this.rows;
+      const v = parity((rows[o]! & x[0]!) ^ (rows[o + 1]! & x[1]!) ^ (rows[o + 2]! & x[2]!) ^ (rows[o + 3]! & x[3]!)) ^ rows[o + RHS]!;
+      if (v) x[bit >>> 5]! |= 1 << (bit & 31);
+    }
+    return new Int32Array([x[1]!, x[0]!, x[3]!, x[2]!]);
   }
 }
 
-/** The xorshift128 step applied to symbolic state bits (each bit a BigInt of coefficients). */
-export class SymbolicXorshift128 {
-  s0: bigint[] = Array.from({ length: 64 }, (_, i) => 1n << BigInt(i));
-  s1: bigint[] = Array.from({ length: 64 }, (_, i) => 1n << BigInt(64 + i));
+/** The value of row `src[off … off + 3]` at x = [state0 hi, state0 lo, state1 hi, state1 lo]. */
+export function evalRow(src: Int32Array, off: number, x: Int32Array): number {
+  return parity((src[off]! & x[1]!) ^ (src[off + 1]! & x[0]!) ^ (src[off + 2]! & x[3]!) ^ (src[off + 3]! & x[2]!));
+}
 
-  step(): void {
-    const x = this.s0.slice();
-    const y = this.s1;
-    // x ^= x << 23; x ^= x >> 17; x ^= y ^ (y >> 26)
-    for (let i = 63; i >= 23; i--) x[i]! ^= x[i - 23]!;
-    for (let i = 0; i < 64 - 17; i++) x[i]! ^= x[i + 17]!;
-    for (let i = 0; i < 64; i++) x[i]! ^= y[i]! ^ (i + 26 < 64 ? y[i + 26]! : 0n);
-    this.s0 = y;
-    this.s1 = x;
+/**
+ * Symbolic xorshift128 states, shared by every recovery and computed lazily: row block t holds,
+ * for each bit i of state0 after t steps, its coefficients over the initial state (4 words at
+ * t·256 + 4i). state1 after t steps is state0 after t + 1, so one table serves both words.
+ */
+const BLOCK = 64 * WORDS;
+let table = new Int32Array(0);
+let steps = -1; // the last block filled
+
+/** Offset in `symbolicRows()` of state0 bit `bit` after `t` steps (state1: use t + 1). */
+export function s0Offset(t: number, bit: number): number {
+  return t * BLOCK + bit * WORDS;
+}
+
+/** The table, filled at least up to state0 after `t` steps. */
+export function symbolicRows(t: number): Int32Array {
+  if (t <= steps) return table;
+  if ((t + 1) * BLOCK > table.length) {
+    const grown = new Int32Array(Math.max((t + 1) * BLOCK, table.length * 2, 4 * BLOCK));
+    grown.set(table);
+    table = grown;
   }
+  if (steps < 1) {
+    // Block 0: state0 bit i is unknown i; block 1 (state1 initially): unknown 64 + i.
+    for (let i = 0; i < 64; i++) {
+      table[s0Offset(0, i) + (i >>> 5)] = 1 << (i & 31);
+      table[s0Offset(1, i) + 2 + (i >>> 5)] = 1 << (i & 31);
+    }
+    steps = 1;
+  }
+  for (; steps < t; steps++) {
+    // Block steps + 1 (state1 after `steps` steps) = step(x = block steps − 1, y = block steps):
+    // x ^= x << 23; x ^= x >> 17; x ^= y ^ (y >> 26).
+    const x = table.subarray((steps - 1) * BLOCK, steps * BLOCK).slice();
+    const y = steps * BLOCK;
+    for (let i = 63; i >= 23; i--) for (let w = 0; w < WORDS; w++) x[i * WORDS + w]! ^= x[(i - 23) * WORDS + w]!;
+    for (let i = 0; i < 64 - 17; i++) for (let w = 0; w < WORDS; w++) x[i * WORDS + w]! ^= x[(i + 17) * WORDS + w]!;
+    for (let i = 0; i < 64; i++) {
+      for (let w = 0; w < WORDS; w++) {
+        x[i * WORDS + w]! ^= table[y + i * WORDS + w]! ^ (i + 26 < 64 ? table[y + (i + 26) * WORDS + w]! : 0);
+      }
+    }
+    table.set(x, (steps + 1) * BLOCK);
+  }
+  return table;
 }

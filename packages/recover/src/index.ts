@@ -1,4 +1,6 @@
 export { recoverXorshift, type XorshiftCandidate, type XorshiftRecovery } from './xorshift.js';
-export { Gf2System, SymbolicXorshift128, UNKNOWNS } from './gf2.js';
+export { Gf2System, UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
+export { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial, type LcgPartialRecovery } from './lcg-partial.js';
 export { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcCpp, recoverMwcJs, recoverMwcPatched, type SmallRecovery } from './small.js';
-export { identify, parseObservations, predict, type Identification, type Outcome } from './predict.js';
+export { type Bucket, type Observed, bucketRange, isBucket, matches, parseObservations } from './observe.js';
+export { identify, predict, type Identification, type Outcome } from './predict.js';

@@ -3,24 +3,13 @@
  * the engine's algorithm, and produce the next and previous values — or say why not
  * ("not enough data", "ambiguous: N states fit", "no state explains these values").
  */
-import { InvalidHexError, doubleToHex, hexToDouble, lcg48StepBack } from '@emu/core';
+import { doubleToHex, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
+import { type Observed, matches } from './observe.js';
+import { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial } from './lcg-partial.js';
 import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { recoverXorshift } from './xorshift.js';
-
-/** One observed value per line: 16 hex digits, or a decimal as JavaScript printed it. */
-export function parseObservations(text: string): number[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
-  return lines.map((l, i) => {
-    let x: number;
-    if (/^(?:0x)?[0-9a-fA-F]{16}$/.test(l)) x = hexToDouble(l);
-    else if (/^[0-9.eE+-]+$/.test(l)) x = Number(l);
-    else throw new InvalidHexError(`line ${i + 1}: not a Math.random value (16 hex digits or a decimal): ${JSON.stringify(l)}`);
-    if (!(x >= 0 && x < 1)) throw new InvalidHexError(`line ${i + 1}: ${JSON.stringify(l)} is not in [0, 1)`);
-    return x;
-  });
-}
 
 export type Outcome =
   | { kind: 'ok'; variant: string; state: readonly (number | string)[]; next: number[]; previous: number[]; note: string }
@@ -29,42 +18,78 @@ export type Outcome =
   | { kind: 'inconsistent'; variant: string; note: string }
   | { kind: 'unsupported'; variant: string; note: string };
 
+interface Solved {
+  states: (readonly (number | string)[])[];
+  detail: string;
+  /** No state found, but more values could still determine one: about this many. */
+  need?: number;
+  /** This engine's recovery cannot use observations of this kind. */
+  unsupported?: string;
+}
+
 interface Method {
-  /** Observations needed at the least. */
+  /** Full values needed at the least (recovery from fewer is not attempted). */
   min: number;
-  solve(values: readonly number[]): { states: (readonly (number | string)[])[]; detail: string; underdetermined?: boolean };
+  solve(observed: readonly Observed[]): Solved;
+}
+
+/** The older generators' searches take full values only. */
+function fullValues(solve: (x: readonly number[]) => Solved): (o: readonly Observed[]) => Solved {
+  return (o) => (o.every((x) => typeof x === 'number') ? solve(o as number[]) : { states: [], detail: '', unsupported: 'this recovery needs every value in full (no buckets or gaps)' });
+}
+
+function xorshiftMethod(variant: string): Method {
+  const info = XS_VARIANTS.find((x) => x.id === variant)!;
+  return {
+    min: 1,
+    solve: (observed) => {
+      const r = recoverXorshift(observed, variant);
+      const detail = `GF(2) rank ${r.rank}/128`;
+      if (r.impossible) return { states: [], detail: 'a bucket no double of this mapping falls in' };
+      if (r.equationsPerValue === 0) {
+        return { states: [], detail, unsupported: info.mapping.startsWith('sum') ? `${variant} shows nothing linear of a bucketed value (its (s0 + s1) mapping carries); give full values` : 'no linear bits' };
+      }
+      const short = r.candidates.length === 0 && r.undetermined > 0;
+      // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
+      const need = short ? Math.ceil((128 - Math.min(r.rank, 127)) / r.equationsPerValue) + 1 : undefined;
+      return { states: r.candidates.map((c) => c.state), detail, ...(need ? { need } : {}) };
+    },
+  };
+}
+
+/** Full values: the 2^22 search; buckets and gaps: the hidden bits of the first seen value's state. */
+function lcgSolve(observed: readonly Observed[]): Solved {
+  if (observed.every((x) => typeof x === 'number')) return { states: recoverLcg(observed as number[]).states, detail: '2^22 low-bit candidates searched' };
+  const r = recoverLcgPartial(observed);
+  if (r.hidden > LCG_MAX_HIDDEN) {
+    return { states: [], detail: '', unsupported: `the first seen value pins ${48 - r.hidden} of the LCG's 48 state bits; searching the other ${r.hidden} needs 2^${r.hidden} candidates (at most 2^${LCG_MAX_HIDDEN}: buckets of n ≥ 2^24 or a full value first)` };
+  }
+  if (r.truncated) {
+    // Each further value of the same kind rules out about 2^-(48 − hidden) of the candidates.
+    const need = Math.max(1, Math.ceil(r.hidden / (48 - r.hidden)) + 1 - observed.length);
+    return { states: [], detail: `more than ${LCG_MAX_STATES} states fit`, need };
+  }
+  return { states: r.states, detail: `2^${r.hidden} hidden bits searched, ${r.searched} fit the first seen value` };
 }
 
 function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
   const v = era.variant!;
   switch (era.package) {
     case 'firefox-lcg':
-      return { min: 1, solve: (x) => ({ states: recoverLcg(x).states, detail: '2^22 low-bit candidates searched' }) };
+      return { min: 1, solve: lcgSolve };
     case 'webkit-gamerand':
-      return { min: 2, solve: (x) => ({ states: recoverGameRand(x).states, detail: 'two outputs fix the state' }) };
+      return { min: 2, solve: fullValues((x) => ({ states: recoverGameRand(x).states, detail: 'two outputs fix the state' })) };
     case 'v8-patched':
-      return { min: 3, solve: (x) => ({ states: recoverMwcPatched(x).states, detail: "r0's halves solved bit by bit for each of 2^16 values" }) };
+      return { min: 3, solve: fullValues((x) => ({ states: recoverMwcPatched(x).states, detail: "r0's halves solved bit by bit for each of 2^16 values" })) };
     case 'v8-2015':
       if (v === 'v8-3.26-js' || v === 'v8-3.30-js') {
-        return { min: 2, solve: (x) => ({ states: recoverMwcJs(x, v === 'v8-3.26-js' ? 18273 : 18030).states, detail: 'two outputs fix both carries' }) };
+        return { min: 2, solve: fullValues((x) => ({ states: recoverMwcJs(x, v === 'v8-3.26-js' ? 18273 : 18030).states, detail: 'two outputs fix both carries' })) };
       }
-      if (v === 'v8-3.11-cpp') return { min: 3, solve: (x) => ({ states: recoverMwcCpp(x).states, detail: 'low 18 bits split, 2 × 2^14 hidden carries met in the middle' }) };
-      if (v === 'v8-4.8-constructdouble') return { min: 3, solve: (x) => ({ states: recoverMwcConstructDouble(x).states, detail: '2^20 hidden bits of the 36969 generator searched' }) };
+      if (v === 'v8-3.11-cpp') return { min: 3, solve: fullValues((x) => ({ states: recoverMwcCpp(x).states, detail: 'low 18 bits split, 2 × 2^14 hidden carries met in the middle' })) };
+      if (v === 'v8-4.8-constructdouble') return { min: 3, solve: fullValues((x) => ({ states: recoverMwcConstructDouble(x).states, detail: '2^20 hidden bits of the 36969 generator searched' })) };
       return undefined;
-    case 'xorshift128plus': {
-      const info = XS_VARIANTS.find((x) => x.id === v)!;
-      if (info.mapping === 'sum-53') return undefined;
-      // s0 mappings: 3 values give full rank (a single refill may leave the alignment ambiguous);
-      // sum mappings expose one linear bit per value: about 128 values plus a margin.
-      const min = info.mapping.startsWith('s0') ? 3 : 130;
-      return {
-        min,
-        solve: (x) => {
-          const r = recoverXorshift(x, v);
-          return { states: r.candidates.map((c) => c.state), detail: `GF(2) rank ${r.rank}/128`, underdetermined: r.undetermined > 0 };
-        },
-      };
-    }
+    case 'xorshift128plus':
+      return XS_VARIANTS.find((x) => x.id === v)!.mapping === 'sum-53' ? undefined : xorshiftMethod(v);
     default:
       return undefined;
   }
@@ -80,7 +105,7 @@ function emit(pkg: string, variant: string, state: readonly (number | string)[],
  * The `count` values an engine produced before the first observation, given the state just
  * before it: rewind (every generator here is invertible), then generate forwards.
  */
-function previousValues(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly number[], count: number): number[] {
+function previousValues(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly Observed[], count: number): number[] {
   if (count === 0) return [];
   const info = XS_VARIANTS.find((x) => x.id === variant);
   let earlier: (number | string)[];
@@ -97,7 +122,8 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     if (!info!.cache) return emit(pkg, variant, earlier, count);
     // Cached: generate forwards from the earlier refill boundary and find where the observations start.
     const run = emit(pkg, variant, earlier, steps + observed.length + per);
-    const key = observed.map(doubleToHex).join();
+    // The values the state produces for the observed window, in full (observations may be buckets).
+    const key = emit(pkg, variant, state, observed.length).map(doubleToHex).join();
     for (let i = count; i + observed.length <= run.length; i++) {
       if (run.slice(i, i + observed.length).map(doubleToHex).join() === key) return run.slice(i - count, i);
     }
@@ -140,28 +166,41 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
   return emit(pkg, variant, earlier, count);
 }
 
-/** Recovers the engine named by a registry id from observations, then predicts. */
-export function predict(engineId: string, observed: readonly number[], next: number, previous: number): Outcome {
+const UNSUPPORTED: Record<string, string> = {
+  'v8-14.4-sum-53':
+    'recovery for v8-14.4-sum-53 is not implemented: its values are the top 53 bits of s0 + s1, with no bit linear over GF(2) (bit 11 carries from the 22 hidden low bits), and carry-guessing searches need about 2^44 steps (see @emu/recover README)',
+};
+
+/** Whether values the engine produced agree with every observation. */
+function fits(values: readonly number[], observed: readonly Observed[]): boolean {
+  return observed.every((o, i) => matches(values[i]!, o));
+}
+
+/**
+ * Recovers the engine named by a registry id from observations (full values, buckets
+ * Math.floor(x · n) or null for unseen calls), then predicts `next` and `previous` values.
+ */
+export function predict(engineId: string, observed: readonly Observed[], next: number, previous: number): Outcome {
   const r = resolveEngine(engineId);
   const era = r.era ?? (r.node ? { package: r.node.package, variant: r.node.variant } : undefined) ?? defaultEra(engineId);
   const variant = era.variant ?? engineId;
   const m = method(era);
-  if (!m) return { kind: 'unsupported', variant, note: `recovery for ${variant} is not implemented (its output exposes no linear bits or the search is not written yet)` };
+  if (!m) return { kind: 'unsupported', variant, note: UNSUPPORTED[variant] ?? `recovery for ${variant} is not implemented` };
   if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
   const solved = m.solve(observed);
-  const { detail, underdetermined } = solved;
-  // Every candidate must reproduce every observation, bit for bit.
-  const want = observed.map(doubleToHex).join();
-  const states = solved.states.filter((st) => emit(era.package!, variant, st, observed.length).map(doubleToHex).join() === want);
+  const { detail, need } = solved;
+  if (solved.unsupported) return { kind: 'unsupported', variant, note: `${solved.unsupported}` };
+  // Every candidate must reproduce every observation, bit for bit (or bucket for bucket).
+  const states = solved.states.filter((st) => fits(emit(era.package!, variant, st, observed.length), observed));
   if (states.length === 0) {
-    return underdetermined
-      ? { kind: 'insufficient', variant, need: m.min, note: `not enough data (${detail}): need about ${m.min} more values` }
+    return need
+      ? { kind: 'insufficient', variant, need, note: `not enough data (${detail}): need about ${need} more values` }
       : { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
   }
   // Distinct futures only: several internal states can predict the same sequence.
   const futures = new Map<string, readonly (number | string)[]>();
   for (const s of states) futures.set(emit(era.package!, variant, s, observed.length + Math.max(next, 8)).map(doubleToHex).join(), s);
-  if (futures.size > 1) return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: ${futures.size} states fit (${detail}); give more values` };
+  if (futures.size > 1) return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: ${futures.size} states fit (${detail}); give more values${cacheHint(variant, observed.length)}` };
   const state = states[0]!;
   const run = emit(era.package!, variant, state, observed.length + next);
   return {
@@ -172,6 +211,12 @@ export function predict(engineId: string, observed: readonly number[], next: num
     previous: previousValues(era.package!, variant, state, observed, previous),
     note: detail,
   };
+}
+
+/** V8's cache hides where a refill starts until the values cross one. */
+function cacheHint(variant: string, seen: number): string {
+  const per = XS_VARIANTS.find((x) => x.id === variant)?.cache?.perRefill;
+  return per && seen <= per ? ` (about ${per + 1 - seen} more cross a refill boundary of V8's ${per}-value cache, which fixes the position)` : '';
 }
 
 function defaultEra(id: string): Pick<Era, 'package' | 'variant'> {
@@ -187,7 +232,7 @@ export interface Identification {
 }
 
 /** Which registered engine eras can explain the observations, and which cannot. */
-export function identify(observed: readonly number[]): Identification[] {
+export function identify(observed: readonly Observed[]): Identification[] {
   const seen = new Set<string>();
   const out: Identification[] = [];
   for (const e of ERAS) {

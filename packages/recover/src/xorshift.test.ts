@@ -10,8 +10,9 @@ const isNaNBits = (v: bigint) => ((v >> 52n) & 0x7ffn) === 0x7ffn && (v & ((1n <
 
 describe('xorshift128+ recovery over GF(2)', () => {
   for (const v of VARIANTS.filter((x) => x.mapping !== 'sum-53')) {
-    // Enough values to cross a refill boundary: inside one refill the alignment is ambiguous.
-    const n = v.mapping.startsWith('s0') ? 70 : 150;
+    // The measured minimum (recover-bench.mjs) plus a margin for the sums' rank: 64 values cross
+    // or fill a refill, which fixes the alignment; the sums give 2 linear bits per value.
+    const n = v.mapping.startsWith('s0') ? 64 : 66;
     it(`${v.id}: recovers the state from ${n} outputs at any cache position, then predicts`, () => {
       fc.assert(
         fc.property(w64, w64, fc.integer({ min: 0, max: 200 }), (a, b, skip) => {
@@ -33,18 +34,25 @@ describe('xorshift128+ recovery over GF(2)', () => {
           const predicted = create({ state: r.candidates[0]!.state, variant: v.id });
           for (let i = 0; i < n + 100; i++) expect(doubleToHex(predicted.random())).toBe(doubleToHex(future.random()));
         }),
-        { numRuns: 8 },
+        { numRuns: 20 },
       );
     });
   }
 
-  it('a NaN canonicalisation inside the window yields no state, not a wrong one', () => {
+  it('a NaN canonicalisation inside the window: the state or none, never a wrong one', () => {
+    // The linear model breaks at the canonicalised refill; the emulator that checks every
+    // candidate models it. Here the values before it fix the state, and the check accepts it.
     const a = 12621327014512306555n;
     const b = 9859992695304575953n;
     const e = create({ state: [hex(a), hex(b), 0], variant: 'v8-5.6-lazy62' });
     for (let i = 0; i < 122; i++) e.random();
     const r = recoverXorshift(Array.from({ length: 150 }, () => e.random()), 'v8-5.6-lazy62');
-    expect(r.candidates).toHaveLength(0);
+    expect(r.candidates.length).toBeLessThanOrEqual(1);
+    for (const c of r.candidates) {
+      const p = create({ state: c.state, variant: 'v8-5.6-lazy62' });
+      for (let i = 0; i < 150; i++) p.random();
+      for (let i = 0; i < 300; i++) expect(doubleToHex(p.random())).toBe(doubleToHex(e.random()));
+    }
   });
 
   it('inside one refill the alignment is ambiguous, and it says so', () => {

@@ -2,16 +2,25 @@
  * XorShift128+ state recovery by Gaussian elimination over GF(2).
  *
  * The state transition is linear over GF(2); each output mapping exposes some state bits
- * linearly: V8's `s0 >> 12` mapping shows 52 bits of state0 per double, `(s0 >> 11) / 2^53` 53
- * bits; the `(s0 + s1)` mappings show only their lowest bit (bit 0 of a sum is s0₀ ⊕ s1₀; the
- * higher bits carry). V8 hands cached values out from the end of each refill, so observed order
- * ≠ generation order; the solver tries every alignment (how many values of the current refill
- * were consumed before the first observation) and keeps those whose unique solution reproduces
- * every observed value bit for bit.
+ * linearly: V8's `s0 >> 12` mapping shows 52 bits of state0 per double, `(s0 >> 11) / 2^53` 53,
+ * and a bucket Math.floor(x · n) the leading bits its interval pins. The `(s0 + s1)` mappings
+ * show their two lowest bits: bit 0 is s0₀ ⊕ s1₀, and the carry into bit 1 is 0 when bit 0 is 1
+ * and s0₀ when it is 0, so bit 1 is linear too.
+ *
+ * V8 hands cached values out from the end of each refill, so observed order ≠ generation order.
+ * In the frame of observation 0, observation k of refill block b (0 = the refill observation 0
+ * came from) is output 2·P·b − k, whatever the alignment (values of that refill handed out
+ * before observation 0); the alignment only decides whether observation k is in block ⌊k/P⌋
+ * or the next. Each placement is therefore valid for an interval of alignments, and the
+ * alignments are searched as a segment tree: a node adds the placements valid for all its
+ * alignments to a copy of its parent's system, so shared equations are eliminated once; a
+ * subtree stops at a contradiction or at full rank, where the unique state is checked against
+ * every observation by running the emulator for each alignment below.
  */
-import { doubleToHex, u64ToHex } from '@emu/core';
+import { xorshift128Step } from '@emu/core';
 import { VARIANTS, type Variant, XorShift128Plus, create } from '@emu/xorshift128plus';
-import { Gf2System, SymbolicXorshift128, UNKNOWNS } from './gf2.js';
+import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
+import { type Observed, bucketRange, matches } from './observe.js';
 
 export interface XorshiftCandidate {
   /** The emulator state (as getState() shows it) positioned just before the first observed value. */
@@ -28,97 +37,245 @@ export interface XorshiftRecovery {
   readonly rank: number;
   /** Alignments whose system is consistent but below full rank: more values could still fit one. */
   readonly undetermined: number;
+  /** Linear equations per observation on average (0: this mapping shows nothing linear of them). */
+  readonly equationsPerValue: number;
+  /** An observation no value of this mapping can produce (a bucket no double falls in). */
+  readonly impossible: boolean;
 }
 
-/** Bits of the double's integer view that are linear in the state: [bit of value integer, bit of state0 (0–63) or of the sum (64+)]. */
-function linearBits(variant: Variant): { scale: 'mantissa52' | 'int53'; bits: ReadonlyArray<readonly [valueBit: number, source: 's0' | 'sum', stateBit: number]> } {
+/** Equations beyond the 128 unknowns before the rest of the values are left to the emulator's check. */
+const ENOUGH_EQUATIONS = UNKNOWNS + 64;
+/** Below full rank, a sum mapping's remaining 2^nullity states are tried when nullity ≤ this. */
+const ENUMERATE_NULLITY = 6;
+
+/** Low bits of s0 + s1 compared before a sum-mapping candidate is run (bits 2 and up are not linear). */
+const SUM_CHECK_BITS = 8;
+const SUM_CHECK_MASK = (1 << SUM_CHECK_BITS) - 1;
+
+/** Equations of an alignment checked on a full-rank solution before the emulator runs it. */
+const LINEAR_CHECKS = 256;
+
+/** Equation i of an observation: ECOLS words (three row offsets relative to its output's block, −1 = none, and the RHS). */
+const ECOLS = 4;
+
+const TWO32 = 2 ** 32;
+
+/** Bit i of a non-negative integer below 2^53 given as its two 32-bit halves. */
+function bitOf(high: number, low: number, i: number): number {
+  return i >= 32 ? (high >>> (i - 32)) & 1 : (low >>> i) & 1;
+}
+
+/**
+ * The equations "bit shift + i of state0 = bit i of m" for the leading bits of the value integer
+ * m (x = m · 2^-bits) that every m in [lo, hi] shares.
+ */
+function prefixEquations(lo: number, hi: number, bits: number, shift: number): Int32Array {
+  const [lh, ll] = [Math.floor(lo / TWO32), lo >>> 0];
+  const [hh, hl] = [Math.floor(hi / TWO32), hi >>> 0];
+  let i = bits - 1;
+  while (i >= 0 && bitOf(lh, ll, i) === bitOf(hh, hl, i)) i--;
+  const out = new Int32Array((bits - 1 - i) * ECOLS);
+  for (let j = bits - 1, o = 0; j > i; j--, o += ECOLS) {
+    out[o] = s0Offset(0, shift + j);
+    out[o + 1] = -1;
+    out[o + 2] = -1;
+    out[o + 3] = bitOf(lh, ll, j);
+  }
+  return out;
+}
+
+/** Which mapping bits are linear: state0 from `shift` up, or the sum's two lowest bits. */
+function mappingShape(variant: Variant): { kind: 's0'; shift: number; bits: number } | { kind: 'sum'; bits: number } | { kind: 'none' } {
   switch (variant.mapping) {
     case 's0-52':
-      return { scale: 'mantissa52', bits: Array.from({ length: 52 }, (_, k) => [k, 's0', 12 + k] as const) };
+      return { kind: 's0', shift: 12, bits: 52 };
     case 's0-53':
-      return { scale: 'int53', bits: Array.from({ length: 53 }, (_, k) => [k, 's0', 11 + k] as const) };
+      return { kind: 's0', shift: 11, bits: 53 };
     case 'sum52':
-      return { scale: 'mantissa52', bits: [[0, 'sum', 0]] };
+      return { kind: 'sum', bits: 52 };
     case 'sum53-low':
-      return { scale: 'int53', bits: [[0, 'sum', 0]] };
+      return { kind: 'sum', bits: 53 };
     case 'sum-53':
-      return { scale: 'int53', bits: [] };
+      return { kind: 'none' };
   }
 }
 
-/** The integer a double carries under a mapping (exact: the doubles are k/2^52 or k/2^53). */
-function valueBits(x: number, scale: 'mantissa52' | 'int53'): bigint {
-  if (!(x >= 0 && x < 1)) throw new RangeError(`not a Math.random value: ${x}`);
-  return BigInt(scale === 'mantissa52' ? x * 2 ** 52 : x * 2 ** 53);
+/** An observation's equations over its output's state (rows at block t: state0, t + 1: state1); undefined when impossible. */
+function equationsOf(o: Observed, shape: ReturnType<typeof mappingShape>): Int32Array | undefined {
+  if (o === null || shape.kind === 'none') return new Int32Array(0);
+  const s0 = (bit: number) => s0Offset(0, bit);
+  const s1 = (bit: number) => s0Offset(1, bit);
+  if (shape.kind === 's0') {
+    const [lo, hi] = typeof o === 'number' ? [o * 2 ** shape.bits, o * 2 ** shape.bits] : bucketRange(o, shape.bits);
+    if (!(lo <= hi) || !Number.isInteger(lo)) return undefined;
+    return prefixEquations(lo, hi, shape.bits, shape.shift);
+  }
+  // Sum mappings: only full values show the two low bits of s0 + s1.
+  if (typeof o !== 'number') return new Int32Array(0);
+  const m = o * 2 ** shape.bits;
+  if (!Number.isInteger(m)) return undefined;
+  const b0 = m % 2;
+  const b1 = Math.floor(m / 2) % 2;
+  return new Int32Array([s0(0), s1(0), -1, b0, s0(1), s1(1), b0 === 0 ? s0(0) : -1, b1]);
 }
 
-/** Generation index (0-based, from the start of the first observation's refill) of observation k. */
-function generationIndex(k: number, consumed: number, variant: Variant): number {
-  const cache = variant.cache;
-  if (!cache) return k;
-  const p = consumed + k;
-  const refill = Math.floor(p / cache.perRefill);
-  const within = p % cache.perRefill;
-  return refill * cache.perRefill + (cache.order === 'desc' ? cache.perRefill - 1 - within : within);
+/** The low SUM_CHECK_BITS bits of s0 (bits 0–7) and s1 (bits 8–15) after t steps from x: linear in x. */
+function lowBits(table: Int32Array, x: Int32Array, t: number): number {
+  let a = 0;
+  for (let i = 0; i < SUM_CHECK_BITS; i++) {
+    a |= evalRow(table, s0Offset(t, i), x) << i;
+    a |= evalRow(table, s0Offset(t + 1, i), x) << (i + SUM_CHECK_BITS);
+  }
+  return a;
 }
 
-function toInt32Pair(v: bigint): [number, number] {
-  return [Number(v >> 32n) | 0, Number(v & 0xffffffffn) | 0];
+/** Observation k at output t (steps after the frame's state), for alignments lo … hi. */
+interface Placement {
+  readonly k: number;
+  readonly t: number;
+  readonly lo: number;
+  readonly hi: number;
 }
 
-export function recoverXorshift(values: readonly number[], variantId: string): XorshiftRecovery {
+export function recoverXorshift(observed: readonly Observed[], variantId: string): XorshiftRecovery {
   const variant = VARIANTS.find((v) => v.id === variantId);
   if (!variant) throw new RangeError(`unknown xorshift128plus variant ${variantId}`);
-  const { scale, bits } = linearBits(variant);
-  // Handed out in generation order, the refill boundary leaves no trace in the values: every
-  // alignment predicts the same sequence, so only alignment 0 is tried (its index is one of
-  // perRefill equivalent descriptions of V8's internal position).
-  const alignments = variant.cache?.order === 'desc' ? variant.cache.perRefill : 1;
-  const ints = values.map((x) => valueBits(x, scale));
-  const lastGen = Math.max(...values.map((_, k) => generationIndex(k, alignments - 1, variant)), values.length + 64);
-  // Symbolic state after 1 … lastGen+1 steps, computed once for every alignment.
-  const sym = new SymbolicXorshift128();
-  const rowsAt: Array<{ s0: bigint[]; s1: bigint[] }> = [];
-  for (let g = 0; g <= lastGen; g++) {
-    sym.step();
-    rowsAt.push({ s0: sym.s0, s1: sym.s1 });
+  const shape = mappingShape(variant);
+  const n = observed.length;
+  const eqs = observed.map((o) => equationsOf(o, shape));
+  const total = eqs.reduce((s, e) => s + (e ? e.length / ECOLS : 0), 0);
+  const base = { variant: variant.id, equationsPerValue: n ? total / n : 0 };
+  if (eqs.some((e) => e === undefined)) return { ...base, candidates: [], rank: 0, undetermined: 0, impossible: true };
+  const cache = variant.cache;
+  const P = cache?.perRefill ?? 0;
+  // Handed out in generation order, a refill boundary leaves no trace in the values: only
+  // alignment 0 is tried (one of perRefill equivalent descriptions of V8's position).
+  const desc = cache?.order === 'desc';
+  const alignments = desc ? P : 1;
+  // Equations from the first values only; the emulator's check covers the rest.
+  let window = n;
+  for (let k = 0, sum = 0; k < n; k++) {
+    sum += eqs[k]!.length / ECOLS;
+    if (sum >= ENOUGH_EQUATIONS) {
+      window = Math.min(n, k + 2 + 2 * P);
+      break;
+    }
   }
-  const candidates: XorshiftCandidate[] = [];
-  let bestRank = 0;
-  let undetermined = 0;
-  for (let consumed = 0; consumed < alignments; consumed++) {
-    const system = new Gf2System();
-    for (let k = 0; k < ints.length && system.consistent && system.rank < UNKNOWNS; k++) {
-      const at = rowsAt[generationIndex(k, consumed, variant)]!;
-      for (const [vb, src, sb] of bits) {
-        const row = src === 's0' ? at.s0[sb]! : at.s0[sb]! ^ at.s1[sb]!;
-        system.add(row, Number((ints[k]! >> BigInt(vb)) & 1n) as 0 | 1);
-      }
-    }
-    bestRank = Math.max(bestRank, system.rank);
-    if (system.consistent && system.rank < UNKNOWNS) undetermined++;
-    const sol = system.solution();
-    if (!sol) continue;
-    // The state V8 holds after the refill that produced the first observation.
-    const probe = new XorShift128Plus(variant.id, toInt32Pair(sol[0]), toInt32Pair(sol[1]));
-    const perRefill = variant.cache?.perRefill ?? 0;
-    let state: (string | number)[];
-    if (variant.cache) {
-      probe.random(); // runs one refill from the solved pre-refill state
-      const [s0, s1] = probe.getState() as [string, string, number];
-      state = [s0, s1, perRefill - consumed];
-    } else {
-      state = [`0x${u64ToHex(...toInt32Pair(sol[0]))}`, `0x${u64ToHex(...toInt32Pair(sol[1]))}`];
-    }
-    let check: XorShift128Plus;
-    try {
-      check = create({ state, variant: variant.id });
-    } catch {
-      // A post-refill state word that V8 canonicalised to NaN cannot be described as
-      // [state0, state1, index] (its cache cannot be rebuilt); about 1 refill in 1,000.
+  // Frame: the state P steps before observation 0's output (desc), or just before it.
+  const placements: Placement[] = [];
+  for (let k = 0; k < window; k++) {
+    if (eqs[k]!.length === 0) continue;
+    if (!desc) {
+      placements.push({ k, t: k + 1, lo: 0, hi: 0 });
       continue;
     }
-    if (values.every((x) => doubleToHex(check.random()) === doubleToHex(x))) candidates.push({ state, consumed });
+    const r = k % P;
+    const m = (k - r) / P;
+    placements.push({ k, t: 2 * P * m - k + P, lo: 0, hi: P - 1 - r });
+    if (r > 0) placements.push({ k, t: 2 * P * (m + 1) - k + P, lo: P - r, hi: P - 1 });
   }
-  return { variant: variant.id, candidates, rank: bestRank, undetermined };
+  const table = symbolicRows(placements.reduce((t, p) => Math.max(t, p.t), 0) + 1);
+
+  const candidates: XorshiftCandidate[] = [];
+  let rank = 0;
+  let undetermined = 0;
+
+  /** Runs the emulator from frame state x under alignment c; keeps it if it reproduces every observation. */
+  const verify = (x: Int32Array, c: number): void => {
+    if ((x[0]! | x[1]! | x[2]! | x[3]!) === 0) return;
+    const s = x.slice();
+    if (desc) for (let i = 0; i < c; i++) xorshift128Step(s); // → the state before that refill
+    const probe = new XorShift128Plus(variant.id, [s[0]!, s[1]!], [s[2]!, s[3]!]);
+    if (desc) for (let i = 0; i < c; i++) probe.random();
+    const state = [...probe.getState()];
+    for (let k = 0; k < n; k++) if (!matches(probe.random(), observed[k]!)) return;
+    try {
+      create({ state, variant: variant.id }); // a NaN pattern V8 would have canonicalised is no state
+    } catch {
+      return;
+    }
+    candidates.push({ state, consumed: c });
+  };
+
+  const addPlacement = (sys: Gf2System, p: Placement): void => {
+    const e = eqs[p.k]!;
+    const at = s0Offset(p.t, 0);
+    for (let i = 0; i < e.length && sys.rank < UNKNOWNS && sys.consistent; i += ECOLS) {
+      sys.add(table, at + e[i]!, e[i + 1]! < 0 ? -1 : at + e[i + 1]!, e[i + 2]! < 0 ? -1 : at + e[i + 2]!, e[i + 3]!);
+    }
+  };
+
+  /**
+   * A sum mapping's leaf below full rank: its 2^nullity states x0 ⊕ Σ vⱼ·dⱼ are walked in Gray
+   * code order; the low 8 bits of s0 and s1 at two observations are linear in x, so they are
+   * updated by one XOR per state, and only states whose low sum bits (2–7 are not linear) match
+   * both observations are run.
+   */
+  const enumerate = (sys: Gf2System, free: readonly number[], c: number): void => {
+    const probes = placements.filter((p) => p.lo <= c && c <= p.hi && typeof observed[p.k] === 'number').slice(0, 2);
+    const want = probes.map((p) => ((observed[p.k] as number) * 2 ** (shape.kind === 'sum' ? shape.bits : 0)) % (SUM_CHECK_MASK + 1));
+    const x = sys.solution(0, free)!;
+    const dirs = free.map((_, j) => sys.solution(1 << j, free)!.map((w, i) => w ^ x[i]!));
+    const acc = probes.map((p) => lowBits(table, x, p.t));
+    const dacc = dirs.map((d) => probes.map((p) => lowBits(table, d, p.t)));
+    for (let v = 0; ; ) {
+      if (acc.every((a, i) => (((a & SUM_CHECK_MASK) + (a >>> SUM_CHECK_BITS)) & SUM_CHECK_MASK) === want[i])) verify(x.slice(), c);
+      if (++v === 1 << free.length) break;
+      const j = 31 - Math.clz32(v & -v); // Gray code: flip the lowest set bit of v
+      for (let i = 0; i < 4; i++) x[i]! ^= dirs[j]![i]!;
+      for (let i = 0; i < acc.length; i++) acc[i]! ^= dacc[j]![i]!;
+    }
+  };
+
+  /** Whether x satisfies the linear equations of alignment c, up to LINEAR_CHECKS of them (cheaper than the emulator). */
+  const linearCheck = (x: Int32Array, c: number): boolean => {
+    let checked = 0;
+    for (const p of placements) {
+      if (p.lo > c || c > p.hi) continue;
+      const e = eqs[p.k]!;
+      const at = s0Offset(p.t, 0);
+      for (let i = 0; i < e.length; i += ECOLS) {
+        let v = evalRow(table, at + e[i]!, x) ^ e[i + 3]!;
+        if (e[i + 1]! >= 0) v ^= evalRow(table, at + e[i + 1]!, x);
+        if (e[i + 2]! >= 0) v ^= evalRow(table, at + e[i + 2]!, x);
+        if (v !== 0) return false;
+        if (++checked === LINEAR_CHECKS) return true;
+      }
+    }
+    return true;
+  };
+
+  const sys = new Gf2System();
+  /** Alignments lo … hi, sys holding the placements valid for all of them above; leaves sys as it found it. */
+  const search = (lo: number, hi: number, pending: readonly Placement[]): void => {
+    const before = sys.rank;
+    const down: Placement[] = [];
+    for (const p of pending) {
+      if (p.lo <= lo && p.hi >= hi) {
+        if (sys.rank < UNKNOWNS && sys.consistent) addPlacement(sys, p);
+      } else if (p.hi >= lo && p.lo <= hi) down.push(p);
+    }
+    rank = Math.max(rank, sys.rank);
+    if (!sys.consistent) {
+      // Every alignment here contradicts itself.
+    } else if (sys.rank === UNKNOWNS) {
+      const x = sys.solution()!;
+      for (let c = lo; c <= hi; c++) if (linearCheck(x, c)) verify(x, c);
+    } else if (lo === hi) {
+      undetermined++;
+      // The sum mappings' other 50 bits are not linear but the emulator checks them: a small
+      // remaining space is tried state by state.
+      const free = sys.freeBits();
+      if (shape.kind === 'sum' && free.length <= ENUMERATE_NULLITY) enumerate(sys, free, lo);
+    } else {
+      const mid = (lo + hi) >> 1;
+      const here = sys.rank;
+      search(lo, mid, down);
+      sys.undo(here);
+      search(mid + 1, hi, down);
+    }
+    sys.undo(before);
+  };
+  search(0, alignments - 1, placements);
+  return { ...base, candidates, rank, undetermined, impossible: false };
 }
