@@ -8,7 +8,7 @@ import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
 import { type Observed, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial } from './lcg-partial.js';
-import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
+import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { recoverXorshift } from './xorshift.js';
 
 export type Outcome =
@@ -105,7 +105,7 @@ function emit(pkg: string, variant: string, state: readonly (number | string)[],
  * The `count` values an engine produced before the first observation, given the state just
  * before it: rewind (every generator here is invertible), then generate forwards.
  */
-function previousValues(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly Observed[], count: number): number[] {
+function previousValues(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly Observed[], count: number): number[] | { ambiguousAt: number } {
   if (count === 0) return [];
   const info = XS_VARIANTS.find((x) => x.id === variant);
   let earlier: (number | string)[];
@@ -144,26 +144,42 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     }
     earlier = [low!, high!];
   } else {
-    const back = mwcStepBack;
-    // Four 16-bit words [a, b, c, d] (v8-patched, v8-4.8-constructdouble) or two 32-bit words.
-    if (pkg === 'v8-patched' || variant === 'v8-4.8-constructdouble') {
-      let g1 = ((state[1] as number) * 0x10000 + (state[0] as number)) >>> 0;
-      let g2 = ((state[3] as number) * 0x10000 + (state[2] as number)) >>> 0;
-      for (let i = 0; i < count; i++) {
-        g1 = back(18030, g1);
-        g2 = back(36969, g2);
+    // Back-steps 1 … count − 1 choose the states whose outputs are wanted; the last one only the
+    // state they step from (every predecessor steps to the same state), so it cannot mislead.
+    const back = (a: number, x: number, i: number) => {
+      if (i < count - 1 && mwcBackIsAmbiguous(a, x)) throw new AmbiguousPast(i + 1);
+      return mwcStepBack(a, x);
+    };
+    try {
+      // Four 16-bit words [a, b, c, d] (v8-patched, v8-4.8-constructdouble) or two 32-bit words.
+      if (pkg === 'v8-patched' || variant === 'v8-4.8-constructdouble') {
+        let g1 = ((state[1] as number) * 0x10000 + (state[0] as number)) >>> 0;
+        let g2 = ((state[3] as number) * 0x10000 + (state[2] as number)) >>> 0;
+        for (let i = 0; i < count; i++) {
+          g1 = back(18030, g1, i);
+          g2 = back(36969, g2, i);
+        }
+        earlier = [g1 & 0xffff, g1 >>> 16, g2 & 0xffff, g2 >>> 16];
+      } else {
+        let [g1, g2] = state as number[];
+        for (let i = 0; i < count; i++) {
+          g1 = back(variant === 'v8-3.30-js' ? 18030 : 18273, g1!, i);
+          g2 = back(36969, g2!, i);
+        }
+        earlier = [g1!, g2!];
       }
-      earlier = [g1 & 0xffff, g1 >>> 16, g2 & 0xffff, g2 >>> 16];
-    } else {
-      let [g1, g2] = state as number[];
-      for (let i = 0; i < count; i++) {
-        g1 = back(variant === 'v8-3.30-js' ? 18030 : 18273, g1!);
-        g2 = back(36969, g2!);
-      }
-      earlier = [g1!, g2!];
+    } catch (e) {
+      if (e instanceof AmbiguousPast) return { ambiguousAt: e.at };
+      throw e;
     }
   }
   return emit(pkg, variant, earlier, count);
+}
+
+class AmbiguousPast extends Error {
+  constructor(readonly at: number) {
+    super(`two states fit ${at} values back`);
+  }
 }
 
 const UNSUPPORTED: Record<string, string> = {
@@ -203,14 +219,17 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   if (futures.size > 1) return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: ${futures.size} states fit (${detail}); give more values${cacheHint(variant, observed.length)}` };
   const state = states[0]!;
   const run = emit(era.package!, variant, state, observed.length + next);
-  return {
-    kind: 'ok',
-    variant,
-    state,
-    next: run.slice(observed.length),
-    previous: previousValues(era.package!, variant, state, observed, previous),
-    note: detail,
-  };
+  const past = previousValues(era.package!, variant, state, observed, previous);
+  if (!Array.isArray(past)) {
+    const k = past.ambiguousAt;
+    return {
+      kind: 'ambiguous',
+      variant,
+      count: 2,
+      note: `ambiguous: 2 states fit ${k + 1} values before the first observed one (an MWC1616 half whose carry equals its multiplier, as only just after seeding); ask for at most ${k} previous values`,
+    };
+  }
+  return { kind: 'ok', variant, state, next: run.slice(observed.length), previous: past, note: detail };
 }
 
 /** V8's cache hides where a refill starts until the values cross one. */

@@ -77,6 +77,16 @@ export function mwcStepBack(a: number, x: number): number {
   return (c * 0x10000 + v) >>> 0;
 }
 
+/**
+ * Whether state x has two predecessors among the states MWC1616 can reach by stepping (carry ≤ a):
+ * (x/a, 0) and (x/a − 1, a) when a divides x. A carry of exactly a only follows a seeded state
+ * with a larger carry, so this is where "previous values" stop being determined.
+ */
+export function mwcBackIsAmbiguous(a: number, x: number): boolean {
+  const v = x / a;
+  return Number.isInteger(v) && v >= 1 && v <= 0xffff;
+}
+
 const mwcBack = mwcStepBack;
 
 /** v8-3.26-js / v8-3.30-js: [rngstate0, rngstate1] before the first observation. */
