@@ -51,7 +51,10 @@ function xorshiftMethod(variant: string): Method {
       }
       const short = r.candidates.length === 0 && r.undetermined > 0;
       // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
-      const need = short ? Math.ceil((128 - Math.min(r.rank, 127)) / r.equationsPerValue) + 1 : undefined;
+      let need = short ? Math.ceil((128 - Math.min(r.rank, 127)) / r.equationsPerValue) + 1 : undefined;
+      // (s0 + s1) >> 11: full rank from guesses that still fit no state means too many wrong
+      // guesses among them — more values give more reliable ones.
+      if (short && info.mapping === 'sum-53' && r.rank === 128) need = observed.length;
       return { states: r.candidates.map((c) => c.state), detail, ...(need ? { need } : {}) };
     },
   };
@@ -89,7 +92,7 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
       if (v === 'v8-4.8-constructdouble') return { min: 3, solve: fullValues((x) => ({ states: recoverMwcConstructDouble(x).states, detail: '2^20 hidden bits of the 36969 generator searched' })) };
       return undefined;
     case 'xorshift128plus':
-      return XS_VARIANTS.find((x) => x.id === v)!.mapping === 'sum-53' ? undefined : xorshiftMethod(v);
+      return xorshiftMethod(v);
     default:
       return undefined;
   }
@@ -182,10 +185,7 @@ class AmbiguousPast extends Error {
   }
 }
 
-const UNSUPPORTED: Record<string, string> = {
-  'v8-14.4-sum-53':
-    'recovery for v8-14.4-sum-53 is not implemented: its values are the top 53 bits of s0 + s1, with no bit linear over GF(2) (bit 11 carries from the 22 hidden low bits), and carry-guessing searches need about 2^44 steps (see @emu/recover README)',
-};
+const UNSUPPORTED: Record<string, string> = {};
 
 /** Whether values the engine produced agree with every observation. */
 function fits(values: readonly number[], observed: readonly Observed[]): boolean {

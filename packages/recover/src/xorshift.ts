@@ -43,6 +43,77 @@ export interface XorshiftRecovery {
   readonly impossible: boolean;
 }
 
+/** Reliable carry guesses per `(s0 + s1) >> 11` value, for the "need about K more" estimate (measured). */
+const SUMTOP_EQUATIONS_PER_VALUE = 0.5;
+
+/** Outputs whose guesses are left out together, among the least reliable ones, in the third pass. */
+const SUMTOP_PAIR_SUSPECTS = 24;
+
+/**
+ * For each cache alignment: the most reliable carry guesses, in order, up to full rank — a guess
+ * that contradicts the more reliable ones before it is dropped — then the emulator checks the
+ * state against every value. Wrong guesses come in clusters: when the hidden low bits did not
+ * wrap, every guess of that output's run of equal bits is wrong together. So if no alignment
+ * yields a state, each output that supplied a pivot is left out whole, in turn (least reliable
+ * first), and then each pair of the least reliable ones. Returns the largest rank reached.
+ */
+function solveCarryGuesses(
+  guesses: readonly CarryGuess[],
+  placements: readonly Placement[],
+  table: Int32Array,
+  alignments: number,
+  verify: (x: Int32Array, c: number) => void,
+  found: () => number,
+): number {
+  let best = 0;
+  const outputs = placements.reduce((m, p) => Math.max(m, p.k + 1), 0);
+  const blockOf = new Int32Array(outputs);
+  const left = new Uint8Array(outputs);
+  /** Solves alignment c without the outputs marked in `left`; returns the outputs of its pivots, least reliable first. */
+  const solve = (c: number): number[] => {
+    const sys = new Gf2System();
+    const order: number[] = [];
+    for (const g of guesses) {
+      if (left[g.k] === 1 || blockOf[g.k]! < 0) continue;
+      const at = s0Offset(blockOf[g.k]!, 0);
+      const before = sys.rank;
+      sys.add(table, at + s0Offset(0, g.bit), at + s0Offset(1, g.bit), -1, g.rhs);
+      if (!sys.consistent) sys.undo(before);
+      else if (sys.rank > before && !order.includes(g.k)) order.push(g.k);
+      if (sys.rank === UNKNOWNS) break;
+    }
+    best = Math.max(best, sys.rank);
+    if (sys.rank === UNKNOWNS) verify(sys.solution()!, c);
+    return order.reverse();
+  };
+  const setAlignment = (c: number) => {
+    blockOf.fill(-1);
+    for (const p of placements) if (p.lo <= c && c <= p.hi) blockOf[p.k] = p.t;
+  };
+  const suspects: number[][] = [];
+  for (let c = 0; c < alignments; c++) {
+    setAlignment(c);
+    suspects.push(solve(c));
+  }
+  for (let pass = 1; pass <= 2 && found() === 0; pass++) {
+    for (let c = 0; c < alignments && found() === 0; c++) {
+      setAlignment(c);
+      const ks = pass === 1 ? suspects[c]! : suspects[c]!.slice(0, SUMTOP_PAIR_SUSPECTS);
+      for (let i = 0; i < ks.length && found() === 0; i++) {
+        left[ks[i]!] = 1;
+        if (pass === 1) solve(c);
+        else for (let j = i + 1; j < ks.length && found() === 0; j++) {
+          left[ks[j]!] = 1;
+          solve(c);
+          left[ks[j]!] = 0;
+        }
+        left[ks[i]!] = 0;
+      }
+    }
+  }
+  return best;
+}
+
 /** Equations beyond the 128 unknowns before the rest of the values are left to the emulator's check. */
 const ENOUGH_EQUATIONS = UNKNOWNS + 64;
 /** Below full rank, a sum mapping's remaining 2^nullity states are tried when nullity ≤ this. */
@@ -85,7 +156,7 @@ function prefixEquations(lo: number, hi: number, bits: number, shift: number): I
 }
 
 /** Which mapping bits are linear: state0 from `shift` up, or the sum's two lowest bits. */
-function mappingShape(variant: Variant): { kind: 's0'; shift: number; bits: number } | { kind: 'sum'; bits: number } | { kind: 'none' } {
+function mappingShape(variant: Variant): { kind: 's0'; shift: number; bits: number } | { kind: 'sum'; bits: number } | { kind: 'sumtop' } | { kind: 'none' } {
   switch (variant.mapping) {
     case 's0-52':
       return { kind: 's0', shift: 12, bits: 52 };
@@ -96,13 +167,13 @@ function mappingShape(variant: Variant): { kind: 's0'; shift: number; bits: numb
     case 'sum53-low':
       return { kind: 'sum', bits: 53 };
     case 'sum-53':
-      return { kind: 'none' };
+      return { kind: 'sumtop' };
   }
 }
 
 /** An observation's equations over its output's state (rows at block t: state0, t + 1: state1); undefined when impossible. */
 function equationsOf(o: Observed, shape: ReturnType<typeof mappingShape>): Int32Array | undefined {
-  if (o === null || shape.kind === 'none') return new Int32Array(0);
+  if (o === null || shape.kind === 'none' || shape.kind === 'sumtop') return new Int32Array(0);
   const s0 = (bit: number) => s0Offset(0, bit);
   const s1 = (bit: number) => s0Offset(1, bit);
   if (shape.kind === 's0') {
@@ -137,6 +208,32 @@ interface Placement {
   readonly hi: number;
 }
 
+/**
+ * A likely equation of V8 14.4's `(s0 + s1) >> 11` mapping: bit j of s0 ⊕ s1 is bit j of the sum ⊕
+ * the carry into bit j, and the sum's own bits below j (all but the 11 hidden ones are seen)
+ * predict that carry: for uniform s0, s1 with (s0 + s1) mod 2^j = f · 2^j, the carry is 1 with
+ * probability ≈ 1 − f. `err` = min(f, 1 − f) is the chance the guess is wrong.
+ */
+interface CarryGuess { k: number; bit: number; rhs: number; err: number }
+
+/** Every carry guess of the full values, most reliable first; undefined when a value is no such double. */
+function carryGuesses(observed: readonly Observed[]): CarryGuess[] | undefined {
+  const out: CarryGuess[] = [];
+  for (let k = 0; k < observed.length; k++) {
+    const o = observed[k];
+    if (typeof o !== 'number') continue;
+    const m = o * 2 ** 53; // bits 11 … 63 of the sum
+    if (!Number.isInteger(m)) return undefined;
+    for (let j = 12; j < 64; j++) {
+      const w = j - 11; // sum bits seen below j
+      const f = ((m % 2 ** w) + 0.5) / 2 ** w;
+      const carry = f < 0.5 ? 1 : 0;
+      out.push({ k, bit: j, rhs: (Math.floor(m / 2 ** w) % 2) ^ carry, err: Math.min(f, 1 - f) });
+    }
+  }
+  return out.sort((a, b) => a.err - b.err);
+}
+
 export function recoverXorshift(observed: readonly Observed[], variantId: string): XorshiftRecovery {
   const variant = VARIANTS.find((v) => v.id === variantId);
   if (!variant) throw new RangeError(`unknown xorshift128plus variant ${variantId}`);
@@ -144,8 +241,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   const n = observed.length;
   const eqs = observed.map((o) => equationsOf(o, shape));
   const total = eqs.reduce((s, e) => s + (e ? e.length / ECOLS : 0), 0);
-  const base = { variant: variant.id, equationsPerValue: n ? total / n : 0 };
-  if (eqs.some((e) => e === undefined)) return { ...base, candidates: [], rank: 0, undetermined: 0, impossible: true };
+  const guesses = shape.kind === 'sumtop' ? carryGuesses(observed) : [];
+  // The sum-top mapping's equations are guesses: about one per value is reliable enough to use.
+  const base = { variant: variant.id, equationsPerValue: shape.kind === 'sumtop' ? SUMTOP_EQUATIONS_PER_VALUE : n ? total / n : 0 };
+  if (eqs.some((e) => e === undefined) || guesses === undefined) return { ...base, candidates: [], rank: 0, undetermined: 0, impossible: true };
   const cache = variant.cache;
   const P = cache?.perRefill ?? 0;
   // Handed out in generation order, a refill boundary leaves no trace in the values: only
@@ -162,9 +261,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     }
   }
   // Frame: the state P steps before observation 0's output (desc), or just before it.
+  if (shape.kind === 'sumtop') window = n;
   const placements: Placement[] = [];
   for (let k = 0; k < window; k++) {
-    if (eqs[k]!.length === 0) continue;
+    if (eqs[k]!.length === 0 && !(shape.kind === 'sumtop' && typeof observed[k] === 'number')) continue;
     if (!desc) {
       placements.push({ k, t: k + 1, lo: 0, hi: 0 });
       continue;
@@ -244,6 +344,11 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     }
     return true;
   };
+
+  if (shape.kind === 'sumtop') {
+    rank = solveCarryGuesses(guesses, placements, table, desc ? P : 1, verify, () => candidates.length);
+    return { ...base, candidates, rank, undetermined: candidates.length === 0 ? 1 : 0, impossible: false };
+  }
 
   const sys = new Gf2System();
   /** Alignments lo … hi, sys holding the placements valid for all of them above; leaves sys as it found it. */
