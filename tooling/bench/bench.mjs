@@ -2,32 +2,34 @@
 // Throughput: each emulator's random() and fill() against native Math.random() IN THE SAME RUN,
 // plus two peers (pure-rand's xorshift128plus, a naive BigInt xorshift128+). Prints ops/s and the
 // ratio to native (random(): vs a native Math.random() call; fill: vs a native loop filling the
-// same 1M-element Float64Array). `--quick` shortens the measurement for CI smoke runs.
+// same 1M-element Float64Array). Every variant of every package is measured.
+//   --quick          shorter measurement, for CI smoke runs
+//   --only TEXT      only the emulators whose name contains TEXT (the native baselines always run)
+//   --json           one JSON line of { name, ops, ratio } rows instead of the tables (median.mjs reads it)
 import os from 'node:os';
+import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
-import { create as v82015 } from '@emu/v8-2015';
+import { create as v82015, VARIANTS as V8_2015_VARIANTS } from '@emu/v8-2015';
 import { create as v8Patched } from '@emu/v8-patched';
 import { create as firefoxLcg } from '@emu/firefox-lcg';
 import { create as gameRand } from '@emu/webkit-gamerand';
-import { create as xorshift } from '@emu/xorshift128plus';
+import { create as xorshift, VARIANTS as XORSHIFT_VARIANTS } from '@emu/xorshift128plus';
 import { xorshift128plus as prXorshift } from 'pure-rand/generator/xorshift128plus';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 
-const quick = process.argv.includes('--quick');
-const time = quick ? 100 : 1000;
+const { values: args } = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' }, json: { type: 'boolean' } } });
+const time = args.quick ? 100 : 1000;
 const N = 1 << 20;
 
+// Every variant; xorshift128+ from a fixed raw state (the lazily seeded V8 eras need more than a seed).
+const XS_STATE = ['0x0123456789abcdef', '0xfedcba9876543210'];
 const emulators = [
-  ['v8-2015 (v8-4.8-constructdouble)', () => v82015({ seed: 42 })],
-  ['v8-2015 (v8-3.30-js)', () => v82015({ seed: 42, variant: 'v8-3.30-js' })],
-  ['v8-2015 (v8-3.11-cpp)', () => v82015({ seed: 42, variant: 'v8-3.11-cpp' })],
+  ...V8_2015_VARIANTS.map((v) => [`v8-2015 (${v.id})`, () => v82015({ seed: 42, variant: v.id })]),
   ['v8-patched', () => v8Patched({ seed: 42 })],
   ['firefox-lcg', () => firefoxLcg({ state: [0x123456789ab] })],
   ['webkit-gamerand', () => gameRand({ seed: 42 })],
-  ['xorshift128plus (v8-7.1-s0)', () => xorshift({ seed: 42 })],
-  ['xorshift128plus (v8-5.9-seeded62)', () => xorshift({ seed: 42, variant: 'v8-5.9-seeded62' })],
-  ['xorshift128plus (spidermonkey)', () => xorshift({ state: ['0x1234', '0x5678'], flavor: 'spidermonkey' })],
-];
+  ...XORSHIFT_VARIANTS.map((v) => [`xorshift128plus (${v.id})`, () => xorshift({ state: XS_STATE, variant: v.id })]),
+].filter(([name]) => args.only === undefined || name.includes(args.only));
 
 const sinkBox = { v: 0 };
 const BATCH = 1000; // calls per task iteration, so timer overhead does not dominate
@@ -70,8 +72,10 @@ const pr = (() => {
 const random = new Bench({ time, warmupTime: time / 4 });
 random.add('native Math.random()', randomTask(Math, 'random'));
 for (const [name, make] of emulators) random.add(`${name} random()`, randomTask(make(), 'random'));
-random.add('peer: pure-rand xorshift128plus', randomTask({ next: pr }, 'next'));
-random.add('peer: naive BigInt xorshift128+', randomTask({ next: naiveBigInt }, 'next'));
+if (args.only === undefined) {
+  random.add('peer: pure-rand xorshift128plus', randomTask({ next: pr }, 'next'));
+  random.add('peer: naive BigInt xorshift128+', randomTask({ next: naiveBigInt }, 'next'));
+}
 
 const out = new Float64Array(N);
 const fill = new Bench({ time, warmupTime: time / 4 });
@@ -83,10 +87,13 @@ function hz(task) {
   return r.throughput?.mean ?? r.hz;
 }
 
-function report(bench, unit, per) {
+function rows(bench, per) {
   const [base, ...rest] = bench.tasks;
   const baseHz = hz(base) * per;
-  const rows = [[base.name, baseHz, 1]].concat(rest.map((t) => [t.name, hz(t) * per, (hz(t) * per) / baseHz]));
+  return [[base.name, baseHz, 1]].concat(rest.map((t) => [t.name, hz(t) * per, (hz(t) * per) / baseHz]));
+}
+
+function report(rows, unit) {
   const w = Math.max(...rows.map((r) => r[0].length));
   console.log(`\n${'benchmark'.padEnd(w)}  ${unit.padStart(14)}  ratio to native`);
   for (const [name, ops, ratio] of rows) {
@@ -94,9 +101,13 @@ function report(bench, unit, per) {
   }
 }
 
-console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${quick ? 'quick' : 'full'} run`);
+const header = `node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${args.quick ? 'quick' : 'full'} run`;
+if (!args.json) console.log(header);
 await random.run();
-report(random, 'values/s', BATCH);
+const randomRows = rows(random, BATCH);
+if (!args.json) report(randomRows, 'values/s');
 await fill.run();
-report(fill, 'values/s', N);
+const fillRows = rows(fill, N);
+if (!args.json) report(fillRows, 'values/s');
+if (args.json) console.log(JSON.stringify({ header, rows: [...randomRows, ...fillRows].map(([name, ops, ratio]) => ({ name, ops, ratio })) }));
 if (sinkBox.v === 42) console.log(sinkBox.v);
