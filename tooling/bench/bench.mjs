@@ -9,11 +9,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
-import { create as v82015, VARIANTS as V8_2015_VARIANTS } from '@emu/v8-2015';
-import { create as v8Patched } from '@emu/v8-patched';
-import { create as firefoxLcg } from '@emu/firefox-lcg';
-import { create as gameRand } from '@emu/webkit-gamerand';
-import { create as xorshift, VARIANTS as XORSHIFT_VARIANTS } from '@emu/xorshift128plus';
+import { emulators as all } from './emulators.mjs';
 import { xorshift128plus as prXorshift } from 'pure-rand/generator/xorshift128plus';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 
@@ -21,15 +17,7 @@ const { values: args } = parseArgs({ options: { quick: { type: 'boolean' }, only
 const time = args.quick ? 100 : 1000;
 const N = 1 << 20;
 
-// Every variant; xorshift128+ from a fixed raw state (the lazily seeded V8 eras need more than a seed).
-const XS_STATE = ['0x0123456789abcdef', '0xfedcba9876543210'];
-const emulators = [
-  ...V8_2015_VARIANTS.map((v) => [`v8-2015 (${v.id})`, () => v82015({ seed: 42, variant: v.id })]),
-  ['v8-patched', () => v8Patched({ seed: 42 })],
-  ['firefox-lcg', () => firefoxLcg({ state: [0x123456789ab] })],
-  ['webkit-gamerand', () => gameRand({ seed: 42 })],
-  ...XORSHIFT_VARIANTS.map((v) => [`xorshift128plus (${v.id})`, () => xorshift({ state: XS_STATE, variant: v.id })]),
-].filter(([name]) => args.only === undefined || name.includes(args.only));
+const emulators = all.filter(([name]) => args.only === undefined || name.includes(args.only));
 
 const sinkBox = { v: 0 };
 const BATCH = 1000; // calls per task iteration, so timer overhead does not dominate
