@@ -1,6 +1,16 @@
 /**
  * The one shape every emulator has, so tools (the compare CLI, the registry, recovery, the
  * battery) can treat them alike.
+ *
+ * Hot paths (random(), raw(), fill()) follow rules measured with tooling/bench (profile.mjs):
+ *  - State fields are int32 numbers declared WITH a numeric initialiser (`private s0 = 0`). A
+ *    field declared without one is created as undefined (ES2022 class fields), V8 then gives it
+ *    the generic tagged representation, and every load is type-checked and every store pays a
+ *    write barrier: random() ran 2–5× slower. A float-valued field is worse (a fresh HeapNumber
+ *    per store), so no hot field ever holds a non-int32.
+ *  - No BigInt, no allocation, no DataView: doubles are built by exact arithmetic (each package
+ *    keeps its literal `constructDouble` reference path and tests the two bit-identical).
+ *  - fill() hoists the state into locals for the whole loop and writes it back once.
  */
 
 /** A state word: a number for words of at most 48 bits, a `0x…` hex string for 64-bit words. */

@@ -100,8 +100,8 @@ export interface CreateOptions {
 export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
   readonly engine = ENGINE;
   readonly variant = 'v8-3.11-cpp';
-  private s0: number;
-  private s1: number;
+  private s0 = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private s1 = 0;
 
   constructor(s0: number, s1: number) {
     this.s0 = s0 | 0;
@@ -149,9 +149,9 @@ export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
 export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
   readonly engine = ENGINE;
   readonly variant: 'v8-3.26-js' | 'v8-3.30-js';
-  private readonly mult: number;
-  private s0: number;
-  private s1: number;
+  private readonly mult: number = MULT_18030;
+  private s0 = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private s1 = 0;
 
   constructor(variant: 'v8-3.26-js' | 'v8-3.30-js', s0: number, s1: number) {
     this.variant = variant;
@@ -206,10 +206,10 @@ export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
 export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, number, number, number]> {
   readonly engine = ENGINE;
   readonly variant = 'v8-4.8-constructdouble';
-  private s0: number;
-  private s1: number;
-  private s2: number;
-  private s3: number;
+  private s0 = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private s1 = 0;
+  private s2 = 0;
+  private s3 = 0;
 
   constructor(s0: number, s1: number, s2: number, s3: number) {
     this.s0 = s0;

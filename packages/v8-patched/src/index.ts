@@ -57,10 +57,10 @@ export interface CreateOptions {
 export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
   readonly engine = ENGINE;
   readonly variant = 'v8-4.9-patched';
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  private a = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private b = 0;
+  private c = 0;
+  private d = 0;
 
   constructor(a: number, b: number, c: number, d: number) {
     this.a = a;

@@ -46,8 +46,8 @@ export interface CreateOptions {
 export class WebkitGameRand implements Emulator<WebkitGameRandState> {
   readonly engine = ENGINE;
   readonly variant = 'jsc-gamerand';
-  private low: number;
-  private high: number;
+  private low = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private high = 0;
 
   constructor(low: number, high: number) {
     this.low = low | 0;
