@@ -124,12 +124,16 @@ export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
 
   /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
+    // Constants in locals: module-level ones are context loads on every iteration (see "Hot paths" in @emu/core).
+    const m0 = MULT_18273;
+    const m1 = MULT_36969;
+    const scale = INV_TWO_POW_32;
     let s0 = this.s0;
     let s1 = this.s1;
     for (let i = 0; i < out.length; i++) {
-      s0 = (Math.imul(MULT_18273, s0 & 0xffff) + (s0 >>> 16)) | 0;
-      s1 = (Math.imul(MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
-      out[i] = (((s0 << 14) + (s1 & 0x3ffff)) >>> 0) * INV_TWO_POW_32;
+      s0 = (Math.imul(m0, s0 & 0xffff) + (s0 >>> 16)) | 0;
+      s1 = (Math.imul(m1, s1 & 0xffff) + (s1 >>> 16)) | 0;
+      out[i] = (((s0 << 14) + (s1 & 0x3ffff)) >>> 0) * scale;
     }
     this.s0 = s0;
     this.s1 = s1;
@@ -180,13 +184,16 @@ export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
 
   /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
-    const m = this.mult;
+    // Constants in locals: module-level ones are context loads on every iteration (see "Hot paths" in @emu/core).
+    const m0 = this.mult;
+    const m1 = MULT_36969;
+    const scale = INV_TWO_POW_32;
     let s0 = this.s0;
     let s1 = this.s1;
     for (let i = 0; i < out.length; i++) {
-      s0 = (Math.imul(m, s0 & 0xffff) + (s0 >>> 16)) | 0;
-      s1 = (Math.imul(MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
-      out[i] = (((s0 << 16) + (s1 & 0xffff)) >>> 0) * INV_TWO_POW_32;
+      s0 = (Math.imul(m0, s0 & 0xffff) + (s0 >>> 16)) | 0;
+      s1 = (Math.imul(m1, s1 & 0xffff) + (s1 >>> 16)) | 0;
+      out[i] = (((s0 << 16) + (s1 & 0xffff)) >>> 0) * scale;
     }
     this.s0 = s0;
     this.s1 = s1;
@@ -257,18 +264,22 @@ export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, numb
 
   /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
+    // Constants in locals: module-level ones are context loads on every iteration (see "Hot paths" in @emu/core).
+    const m0 = MULT_18030;
+    const m1 = MULT_36969;
+    const scale = INV_TWO_POW_32;
     let a = this.s0;
     let b = this.s1;
     let c = this.s2;
     let d = this.s3;
     for (let i = 0; i < out.length; i++) {
-      const r0 = (Math.imul(MULT_18030, a) + b) | 0;
-      const r1 = (Math.imul(MULT_36969, c) + d) | 0;
+      const r0 = (Math.imul(m0, a) + b) | 0;
+      const r1 = (Math.imul(m1, c) + d) | 0;
       a = r0 & 0xffff;
       b = r0 >>> 16;
       c = r1 & 0xffff;
       d = r1 >>> 16;
-      out[i] = ((((r0 & HIGH_MANTISSA) << 12) | (r1 >>> 20)) >>> 0) * INV_TWO_POW_32;
+      out[i] = ((((r0 & 0xfffff) << 12) | (r1 >>> 20)) >>> 0) * scale; // 0xfffff: HIGH_MANTISSA
     }
     this.s0 = a;
     this.s1 = b;

@@ -72,12 +72,14 @@ export class WebkitGameRand implements Emulator<WebkitGameRandState> {
 
   /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
+    // Constants in locals: module-level ones are context loads on every iteration (see "Hot paths" in @emu/core).
+    const scale = INV_TWO_POW_32;
     let low = this.low;
     let high = this.high;
     for (let i = 0; i < out.length; i++) {
       high = (((high << 16) | (high >>> 16)) + low) | 0;
       low = (low + high) | 0;
-      out[i] = (high >>> 0) * INV_TWO_POW_32;
+      out[i] = (high >>> 0) * scale;
     }
     this.low = low;
     this.high = high;
