@@ -8,9 +8,13 @@
  *    the generic tagged representation, and every load is type-checked and every store pays a
  *    write barrier: random() ran 2–5× slower. A float-valued field is worse (a fresh HeapNumber
  *    per store), so no hot field ever holds a non-int32.
+ *  - Numeric constants used in hot paths are members of a file-local `const enum`, which the
+ *    build (esbuild) inlines as literals. A module-level `const` is emitted as `var` in the bundle,
+ *    and optimised code reloads it from the module context on every use: the MWC random() ran
+ *    1.5× native that way and 2.3× with literals; the LCG fill() with 14 constants 2.5× slower.
  *  - No BigInt, no allocation, no DataView: doubles are built by exact arithmetic (each package
  *    keeps its literal `constructDouble` reference path and tests the two bit-identical).
- *  - fill() hoists the state into locals for the whole loop and writes it back once.
+ *  - fill() keeps the state in locals for the whole loop and writes it back once.
  */
 
 /** A state word: a number for words of at most 48 bits, a `0x…` hex string for 64-bit words. */
