@@ -10,7 +10,7 @@
  * every observed value bit for bit.
  */
 import { doubleToHex, u64ToHex } from '@emu/core';
-import { VARIANTS, type Variant, XorShift128Plus, create } from '@emu/xorshift128plus';
+import { VARIANTS, type Variant, V8XorShift128Plus, type XorShift128PlusEmulator, create } from '@emu/xorshift128plus';
 import { Gf2System, SymbolicXorshift128, UNKNOWNS } from './gf2.js';
 
 export interface XorshiftCandidate {
@@ -99,18 +99,18 @@ export function recoverXorshift(values: readonly number[], variantId: string): X
     if (system.consistent && system.rank < UNKNOWNS) undetermined++;
     const sol = system.solution();
     if (!sol) continue;
-    // The state V8 holds after the refill that produced the first observation.
-    const probe = new XorShift128Plus(variant.id, toInt32Pair(sol[0]), toInt32Pair(sol[1]));
-    const perRefill = variant.cache?.perRefill ?? 0;
     let state: (string | number)[];
     if (variant.cache) {
+      // The state V8 holds after the refill that produced the first observation.
+      const probe = new V8XorShift128Plus(variant.id, toInt32Pair(sol[0]), toInt32Pair(sol[1]));
+      const perRefill = variant.cache.perRefill;
       probe.random(); // runs one refill from the solved pre-refill state
       const [s0, s1] = probe.getState() as [string, string, number];
       state = [s0, s1, perRefill - consumed];
     } else {
       state = [`0x${u64ToHex(...toInt32Pair(sol[0]))}`, `0x${u64ToHex(...toInt32Pair(sol[1]))}`];
     }
-    let check: XorShift128Plus;
+    let check: XorShift128PlusEmulator;
     try {
       check = create({ state, variant: variant.id });
     } catch {
