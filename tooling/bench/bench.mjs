@@ -6,6 +6,7 @@
 //   --quick          shorter measurement, for CI smoke runs
 //   --only TEXT      only the emulators whose name contains TEXT (the native baselines always run)
 //   --json           one JSON line of { name, ops, ratio } rows instead of the tables (median.mjs reads it)
+// Each task is measured right after a native one, and its ratio is to that native measurement.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
@@ -57,28 +58,49 @@ const pr = (() => {
   return () => uniformFloat64(g);
 })();
 
+// The machine's speed drifts (a shared 2-core VM: another tenant, frequency), so every task is
+// paired with a native measurement taken just before it, and its ratio is to that one. The
+// native row shows the median of the run's native measurements.
+const NATIVE = '\u0000native';
 const random = new Bench({ time, warmupTime: time / 4 });
-random.add('native Math.random()', randomTask(Math, 'random'));
-for (const [name, make] of emulators) random.add(`${name} random()`, randomTask(make(), 'random'));
+const nativeRandom = () => randomTask(Math, 'random');
+const addRandom = (name, task) => random.add(`${NATIVE} ${name}`, nativeRandom()).add(name, task);
+for (const [name, make] of emulators) addRandom(`${name} random()`, randomTask(make(), 'random'));
 if (args.only === undefined) {
-  random.add('peer: pure-rand xorshift128plus', randomTask({ next: pr }, 'next'));
-  random.add('peer: naive BigInt xorshift128+', randomTask({ next: naiveBigInt }, 'next'));
+  addRandom('peer: pure-rand xorshift128plus', randomTask({ next: pr }, 'next'));
+  addRandom('peer: naive BigInt xorshift128+', randomTask({ next: naiveBigInt }, 'next'));
 }
 
 const out = new Float64Array(N);
 const fill = new Bench({ time, warmupTime: time / 4 });
-fill.add('native loop filling 1M', new Function('out', 'N', `/* task ${taskNo++} */ return function () { for (let i = 0; i < N; i++) out[i] = Math.random(); };`)(out, N));
-for (const [name, make] of emulators) fill.add(`${name} fill(1M)`, fillTask(make(), out));
+const nativeFill = () => new Function('out', 'N', `/* task ${taskNo++} */ return function () { for (let i = 0; i < N; i++) out[i] = Math.random(); };`)(out, N);
+for (const [name, make] of emulators) fill.add(`${NATIVE} ${name}`, nativeFill()).add(`${name} fill(1M)`, fillTask(make(), out));
 
 function hz(task) {
   const r = task.result;
   return r.throughput?.mean ?? r.hz;
 }
 
-function rows(bench, per) {
-  const [base, ...rest] = bench.tasks;
-  const baseHz = hz(base) * per;
-  return [[base.name, baseHz, 1]].concat(rest.map((t) => [t.name, hz(t) * per, (hz(t) * per) / baseHz]));
+const median = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
+
+/** [name, ops/s, ratio to the native measurement just before]; first the run's median native. */
+function rows(bench, per, nativeName) {
+  const out = [];
+  let native = NaN;
+  const natives = [];
+  for (const t of bench.tasks) {
+    if (t.name.startsWith(NATIVE)) {
+      native = hz(t) * per;
+      natives.push(native);
+    } else {
+      out.push([t.name, hz(t) * per, (hz(t) * per) / native]);
+    }
+  }
+  if (process.env.BENCH_DEBUG) console.error(nativeName, natives.map((x) => (x / 1e6).toFixed(0)).join(" "));
+  return [[nativeName, median(natives), 1], ...out];
 }
 
 function report(rows, unit) {
@@ -92,10 +114,10 @@ function report(rows, unit) {
 const header = `node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${args.quick ? 'quick' : 'full'} run`;
 if (!args.json) console.log(header);
 await random.run();
-const randomRows = rows(random, BATCH);
+const randomRows = rows(random, BATCH, 'native Math.random()');
 if (!args.json) report(randomRows, 'values/s');
 await fill.run();
-const fillRows = rows(fill, N);
+const fillRows = rows(fill, N, 'native loop filling 1M');
 if (!args.json) report(fillRows, 'values/s');
 if (args.json) console.log(JSON.stringify({ header, rows: [...randomRows, ...fillRows].map(([name, ops, ratio]) => ({ name, ops, ratio })) }));
 if (sinkBox.v === 42) console.log(sinkBox.v);

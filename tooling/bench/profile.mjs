@@ -67,7 +67,9 @@ if (args.run) {
     const sum = [...lines.values()].reduce((a, b) => a + b, 0);
     console.log(`\nhottest lines of \`${hottest}\`\n\n| ticks | line | source |\n|---:|---:|---|`);
     for (const [line, ticks] of [...lines.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
-      console.log(`| ${((100 * ticks) / sum).toFixed(1)}% | ${line} | \`${src[line - 1].trim().replaceAll('|', '\\|')}\` |`);
+      // Ticks of inlined code can carry the inlined function's line numbers: shown as such.
+      const text = src[line - 1]?.trim().replaceAll('|', '\\|') ?? '(inlined code from another file)';
+      console.log(`| ${((100 * ticks) / sum).toFixed(1)}% | ${line} | \`${text}\` |`);
     }
   }
   writeFileSync(join(dir, 'summary.txt'), JSON.stringify(top));
