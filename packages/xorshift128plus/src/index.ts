@@ -328,13 +328,12 @@ export class XorShift128Plus extends XorShift128PlusCore implements Emulator<Xor
 }
 
 /**
- * V8: a Float64Array cache refilled perRefill values at a time and handed out one by one. The
- * cache is kept in reverse hand-out order (V8's own order for 'desc' engines, reversed for 'asc'),
- * so random() is one decrement and one read. The state words are those of V8 after its last
- * refill; for V8 5.6–7.0, which kept them in a FixedDoubleArray that stores every NaN as the
- * canonical quiet NaN (bug 8212), the fields hold them as the refill's steps left them and the
- * canonicalisation is applied where they are used: before the next refill, and by getState()
- * (a seeded state was never stored, so it is used as it is).
+ * V8: a Float64Array cache refilled perRefill values at a time, in generation order, and handed
+ * out one by one from its end ('desc') or its start ('asc'), so random() is one decrement and one
+ * read. The state words are those of V8 after its last refill; for V8 5.6–7.0, which kept them in
+ * a FixedDoubleArray that stores every NaN as the canonical quiet NaN (bug 8212), the fields hold
+ * them as the refill's steps left them and the canonicalisation is applied where they are used:
+ * before the next refill, and by getState() (a seeded state was never stored, so it is used as is).
  */
 export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<XorShift128PlusState> {
   private readonly layout: V8CacheLayout;
@@ -344,12 +343,18 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
   private left = 0;
   /** 1 when the state words came from a refill of a canonicalising variant and are not canonicalised yet. */
   private storedRaw = 0;
+  /** 1 for the canonicalising variants, else 0 (what refill() leaves in storedRaw). */
+  private readonly canonicalizing: number = 0;
+  /** 1 for the engines that hand the cache out in generation order ('asc'), 0 for 'desc'. */
+  private readonly asc: number = 0;
 
   constructor(variant: string, s0: readonly [number, number], s1: readonly [number, number], left = 0, pre?: readonly number[]) {
     const info = VARIANTS.find((v) => v.id === variant)!;
     super(info, s0, s1);
     this.layout = info.cache!;
     this.canonicalizesNaN = this.layout.canonicalizesNaN;
+    this.canonicalizing = this.canonicalizesNaN ? 1 : 0;
+    this.asc = this.layout.order === 'asc' ? 1 : 0;
     this.cache = new Float64Array(this.layout.perRefill);
     if (left > 0 && pre) {
       // The last refill canonicalised a NaN state word: rebuild the cache from the state before it.
@@ -393,18 +398,15 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
   }
 
   /**
-   * One refill: cache.length steps with the state and the mapping in locals, each double stored
-   * in generation order ('desc') or from the end ('asc'); fill() copies it out. Free of calls and
-   * small (about 350 bytes of bytecode), so that V8 inlines it through random() into the caller's
-   * loop even when it counts it twice (as it does once random() has optimised code of its own):
-   * a refill that is called instead makes that loop spill its registers (random() 30 % slower),
-   * and any call in it, even TypedArray#reverse for 'asc', or a second one in random(), does that.
+   * One refill: cache.length steps with the state and the mapping in locals, each double stored in
+   * generation order. Free of calls and small (326 bytes of bytecode; random() 227) so that V8
+   * inlines it through random() into the caller's loop even when it counts it twice, as it does
+   * once random() has optimised code of its own (2 × 326 + 227 is under V8's budget of 920): a
+   * refill that is called instead makes that loop spill its registers, and random() ran 30 %
+   * slower. A call in here (TypedArray#reverse for 'asc' did it) or a second one in random() too.
    */
   private refill(): void {
     const cache = this.cache;
-    // 'asc' engines store from the end (cache.reverse() would be a call in the caller's loop).
-    const step = this.layout.order === 'asc' ? -1 : 1;
-    let j = step === 1 ? 0 : cache.length - 1;
     const sumMask = this.sumMask;
     const hiMask = this.hiMask;
     const hiScale = this.hiScale;
@@ -432,14 +434,13 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
       const cl = bl & sumMask;
       const lo = (al + cl) | 0;
       const hi = ah + ch + (((al & cl) | ((al | cl) & ~lo)) >>> 31);
-      cache[j] = ((hi & hiMask) >>> 0) * hiScale + (lo >>> loShift) * loScale;
-      j += step;
+      cache[k] = ((hi & hiMask) >>> 0) * hiScale + (lo >>> loShift) * loScale;
     }
     this.s0h = ah;
     this.s0l = al;
     this.s1h = bh;
     this.s1l = bl;
-    this.storedRaw = this.canonicalizesNaN ? 1 : 0;
+    this.storedRaw = this.canonicalizing;
     this.left = cache.length;
   }
 
@@ -458,7 +459,9 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
       }
       this.refill();
     }
-    return this.cache[--this.left]!;
+    // 'desc' hands the cache out from its end, 'asc' from its start.
+    const left = --this.left;
+    return this.cache[this.asc === 0 ? left : this.cache.length - 1 - left]!;
   }
 
   fill(out: Float64Array): Float64Array {
@@ -466,12 +469,13 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
     const cache = this.cache;
     const per = cache.length;
     let i = 0;
-    while (i < n && this.left > 0) out[i++] = cache[--this.left]!;
+    while (i < n && this.left > 0) out[i++] = this.random();
     // Whole refills: into the cache (the loop random() inlines), then out in hand-out order.
     for (; n - i >= per; i += per) {
       this.canonicalize();
       this.refill();
-      for (let k = 0; k < per; k++) out[i + k] = cache[per - 1 - k]!;
+      if (this.asc === 0) for (let k = 0; k < per; k++) out[i + k] = cache[per - 1 - k]!;
+      else out.set(cache, i);
       this.left = 0;
     }
     while (i < n) out[i++] = this.random();
