@@ -86,6 +86,8 @@ const median = (xs) => {
   return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
 };
 
+const spread = [];
+
 /** [name, ops/s, ratio to the native measurement just before]; first the run's median native. */
 function rows(bench, per, nativeName) {
   const out = [];
@@ -99,7 +101,7 @@ function rows(bench, per, nativeName) {
       out.push([t.name, hz(t) * per, (hz(t) * per) / native]);
     }
   }
-  if (process.env.BENCH_DEBUG) console.error(nativeName, natives.map((x) => (x / 1e6).toFixed(0)).join(" "));
+  spread.push(`${nativeName}: ${natives.length} measurements, ${(Math.min(...natives) / 1e6).toFixed(0)}–${(Math.max(...natives) / 1e6).toFixed(0)} M/s`);
   return [[nativeName, median(natives), 1], ...out];
 }
 
@@ -119,5 +121,6 @@ if (!args.json) report(randomRows, 'values/s');
 await fill.run();
 const fillRows = rows(fill, N, 'native loop filling 1M');
 if (!args.json) report(fillRows, 'values/s');
-if (args.json) console.log(JSON.stringify({ header, rows: [...randomRows, ...fillRows].map(([name, ops, ratio]) => ({ name, ops, ratio })) }));
+if (!args.json) console.log(`\nnative spread within this run (each ratio uses the native measurement just before it): ${spread.join('; ')}`);
+if (args.json) console.log(JSON.stringify({ header, spread, rows: [...randomRows, ...fillRows].map(([name, ops, ratio]) => ({ name, ops, ratio })) }));
 if (sinkBox.v === 42) console.log(sinkBox.v);
