@@ -2,32 +2,23 @@
 // Throughput: each emulator's random() and fill() against native Math.random() IN THE SAME RUN,
 // plus two peers (pure-rand's xorshift128plus, a naive BigInt xorshift128+). Prints ops/s and the
 // ratio to native (random(): vs a native Math.random() call; fill: vs a native loop filling the
-// same 1M-element Float64Array). `--quick` shortens the measurement for CI smoke runs.
+// same 1M-element Float64Array). Every variant of every package is measured.
+//   --quick          shorter measurement, for CI smoke runs
+//   --only TEXT      only the emulators whose name contains TEXT (the native baselines always run)
+//   --json           one JSON line of { name, ops, ratio } rows instead of the tables (median.mjs reads it)
+// Each task is measured right after a native one, and its ratio is to that native measurement.
 import os from 'node:os';
+import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
-import { create as v82015 } from '@emu/v8-2015';
-import { create as v8Patched } from '@emu/v8-patched';
-import { create as firefoxLcg } from '@emu/firefox-lcg';
-import { create as gameRand } from '@emu/webkit-gamerand';
-import { create as xorshift } from '@emu/xorshift128plus';
+import { emulators as all } from './emulators.mjs';
 import { xorshift128plus as prXorshift } from 'pure-rand/generator/xorshift128plus';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 
-const quick = process.argv.includes('--quick');
-const time = quick ? 100 : 1000;
+const { values: args } = parseArgs({ options: { quick: { type: 'boolean' }, only: { type: 'string' }, json: { type: 'boolean' } } });
+const time = args.quick ? 100 : 1000;
 const N = 1 << 20;
 
-const emulators = [
-  ['v8-2015 (v8-4.8-constructdouble)', () => v82015({ seed: 42 })],
-  ['v8-2015 (v8-3.30-js)', () => v82015({ seed: 42, variant: 'v8-3.30-js' })],
-  ['v8-2015 (v8-3.11-cpp)', () => v82015({ seed: 42, variant: 'v8-3.11-cpp' })],
-  ['v8-patched', () => v8Patched({ seed: 42 })],
-  ['firefox-lcg', () => firefoxLcg({ state: [0x123456789ab] })],
-  ['webkit-gamerand', () => gameRand({ seed: 42 })],
-  ['xorshift128plus (v8-7.1-s0)', () => xorshift({ seed: 42 })],
-  ['xorshift128plus (v8-5.9-seeded62)', () => xorshift({ seed: 42, variant: 'v8-5.9-seeded62' })],
-  ['xorshift128plus (spidermonkey)', () => xorshift({ state: ['0x1234', '0x5678'], flavor: 'spidermonkey' })],
-];
+const emulators = all.filter(([name]) => args.only === undefined || name.includes(args.only));
 
 const sinkBox = { v: 0 };
 const BATCH = 1000; // calls per task iteration, so timer overhead does not dominate
@@ -67,26 +58,54 @@ const pr = (() => {
   return () => uniformFloat64(g);
 })();
 
+// The machine's speed drifts (a shared 2-core VM: another tenant, frequency), so every task is
+// paired with a native measurement taken just before it, and its ratio is to that one. The
+// native row shows the median of the run's native measurements.
+const NATIVE = '\u0000native';
 const random = new Bench({ time, warmupTime: time / 4 });
-random.add('native Math.random()', randomTask(Math, 'random'));
-for (const [name, make] of emulators) random.add(`${name} random()`, randomTask(make(), 'random'));
-random.add('peer: pure-rand xorshift128plus', randomTask({ next: pr }, 'next'));
-random.add('peer: naive BigInt xorshift128+', randomTask({ next: naiveBigInt }, 'next'));
+const nativeRandom = () => randomTask(Math, 'random');
+const addRandom = (name, task) => random.add(`${NATIVE} ${name}`, nativeRandom()).add(name, task);
+for (const [name, make] of emulators) addRandom(`${name} random()`, randomTask(make(), 'random'));
+if (args.only === undefined) {
+  addRandom('peer: pure-rand xorshift128plus', randomTask({ next: pr }, 'next'));
+  addRandom('peer: naive BigInt xorshift128+', randomTask({ next: naiveBigInt }, 'next'));
+}
 
 const out = new Float64Array(N);
 const fill = new Bench({ time, warmupTime: time / 4 });
-fill.add('native loop filling 1M', new Function('out', 'N', `/* task ${taskNo++} */ return function () { for (let i = 0; i < N; i++) out[i] = Math.random(); };`)(out, N));
-for (const [name, make] of emulators) fill.add(`${name} fill(1M)`, fillTask(make(), out));
+const nativeFill = () => new Function('out', 'N', `/* task ${taskNo++} */ return function () { for (let i = 0; i < N; i++) out[i] = Math.random(); };`)(out, N);
+for (const [name, make] of emulators) fill.add(`${NATIVE} ${name}`, nativeFill()).add(`${name} fill(1M)`, fillTask(make(), out));
 
 function hz(task) {
   const r = task.result;
   return r.throughput?.mean ?? r.hz;
 }
 
-function report(bench, unit, per) {
-  const [base, ...rest] = bench.tasks;
-  const baseHz = hz(base) * per;
-  const rows = [[base.name, baseHz, 1]].concat(rest.map((t) => [t.name, hz(t) * per, (hz(t) * per) / baseHz]));
+const median = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
+
+const spread = [];
+
+/** [name, ops/s, ratio to the native measurement just before]; first the run's median native. */
+function rows(bench, per, nativeName) {
+  const out = [];
+  let native = NaN;
+  const natives = [];
+  for (const t of bench.tasks) {
+    if (t.name.startsWith(NATIVE)) {
+      native = hz(t) * per;
+      natives.push(native);
+    } else {
+      out.push([t.name, hz(t) * per, (hz(t) * per) / native]);
+    }
+  }
+  spread.push(`${nativeName}: ${natives.length} measurements, ${(Math.min(...natives) / 1e6).toFixed(0)}–${(Math.max(...natives) / 1e6).toFixed(0)} M/s`);
+  return [[nativeName, median(natives), 1], ...out];
+}
+
+function report(rows, unit) {
   const w = Math.max(...rows.map((r) => r[0].length));
   console.log(`\n${'benchmark'.padEnd(w)}  ${unit.padStart(14)}  ratio to native`);
   for (const [name, ops, ratio] of rows) {
@@ -94,9 +113,14 @@ function report(bench, unit, per) {
   }
 }
 
-console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${quick ? 'quick' : 'full'} run`);
+const header = `node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${args.quick ? 'quick' : 'full'} run`;
+if (!args.json) console.log(header);
 await random.run();
-report(random, 'values/s', BATCH);
+const randomRows = rows(random, BATCH, 'native Math.random()');
+if (!args.json) report(randomRows, 'values/s');
 await fill.run();
-report(fill, 'values/s', N);
+const fillRows = rows(fill, N, 'native loop filling 1M');
+if (!args.json) report(fillRows, 'values/s');
+if (!args.json) console.log(`\nnative spread within this run (each ratio uses the native measurement just before it): ${spread.join('; ')}`);
+if (args.json) console.log(JSON.stringify({ header, spread, rows: [...randomRows, ...fillRows].map(([name, ops, ratio]) => ({ name, ops, ratio })) }));
 if (sinkBox.v === 42) console.log(sinkBox.v);

@@ -40,6 +40,31 @@ describe('48-bit LCG (java.util.Random)', () => {
     );
   });
 
+  it('nextDouble and fillNextDouble are java.util.Random#nextDouble (BigInt transcription)', () => {
+    const ref = (x: bigint, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) {
+        x = (x * M + 0xbn) & MASK;
+        const a = x >> 22n;
+        x = (x * M + 0xbn) & MASK;
+        out.push(Number((a << 27n) + (x >> 21n)) / 2 ** 53);
+      }
+      return [out, x] as const;
+    };
+    fc.assert(
+      fc.property(state48, fc.integer({ min: 0, max: 100 }), (x, n) => {
+        const [expected, end] = ref(BigInt(x), n);
+        const g = new Lcg48(x);
+        expect(Array.from({ length: n }, () => g.nextDouble())).toEqual(expected);
+        expect(BigInt(g.state)).toBe(end);
+        const h = new Lcg48(x);
+        expect(Array.from(h.fillNextDouble(new Float64Array(n)))).toEqual(expected);
+        expect(h.state).toBe(g.state);
+      }),
+    );
+    expect(new Lcg48(LCG48_MASK).nextDouble()).toBe(ref(BigInt(LCG48_MASK), 1)[0][0]);
+  });
+
   it('next(bits) takes the top bits', () => {
     expect(lcg48TopBits(LCG48_MASK, 32)).toBe(0xffffffff);
     expect(lcg48TopBits(2 ** 47, 1)).toBe(1);

@@ -45,57 +45,95 @@ export function lcg48StepBack(x: number): number {
 }
 
 const TWO24 = 0x1000000;
-const INV_TWO24 = 1 / TWO24;
-const M_HI = Math.floor(LCG48_MULTIPLIER / TWO24); // 0x5DE
-const M_LO = LCG48_MULTIPLIER % TWO24; // 0xECE66D
 
 /**
- * The same LCG as a small mutable object on two 24-bit limbs, for hot loops: every partial
- * product stays below 2^53, and reductions are floor-multiplications, not `%` or `/`.
+ * Hot-path constants as a const enum, which the build inlines as literals (module-level consts
+ * are reloaded from the module context on every use; see "Hot paths" in emulator.ts). The
+ * multiplier and addend on 24-bit limbs, and for two steps at once x'' = M²·x + (M·A + A) mod 2^48
+ * (the BigInt tests of nextDouble check every value).
+ */
+const enum K {
+  TWO24 = 0x1000000,
+  MASK24 = 0xffffff,
+  M_HI = 0x5de, // LCG48_MULTIPLIER = M_HI·2^24 + M_LO
+  M_LO = 0xece66d,
+  A = 0xb, // LCG48_ADDEND
+  M2_HI = 0xbb20b4, // M² mod 2^48 = 0xBB20B4600A69
+  M2_LO = 0x600a69,
+  A2_HI = 0x4094, // M·A + A mod 2^48 = 0x40942DE6BA
+  A2_LO = 0x2de6ba,
+  // The carry out of the low limb, floor((lo·m + a) / 2^24), is (lo·(m/2^24) + a/2^24) | 0: the
+  // product has at most 48 significant bits, so the scaled sum is exact and `| 0` floors it.
+  M_LO_SCALED = M_LO / TWO24,
+  A_SCALED = A / TWO24,
+  M2_LO_SCALED = M2_LO / TWO24,
+  A2_LO_SCALED = A2_LO / TWO24,
+  TWO_POW_MINUS_26 = 2 ** -26,
+  TWO_POW_MINUS_53 = 2 ** -53,
+}
+
+/**
+ * The same LCG as a small mutable object on two 24-bit limbs, for hot loops. Each step is int32
+ * arithmetic: the new limbs are the low 24 bits of Math.imul sums (exact modulo 2^32, so modulo
+ * 2^24), and only the carry out of the low limb needs the full 48-bit product, taken in a double.
+ * Tests check it against `lcg48Step` (plain doubles) and a BigInt transcription.
  */
 export class Lcg48 {
-  /** High and low 24 bits of the 48-bit state. */
-  hi: number;
-  lo: number;
+  /** High and low 24 bits of the 48-bit state (int32 fields, initialised so V8 keeps them Smis). */
+  hi = 0;
+  lo = 0;
 
   constructor(state: number) {
-    this.lo = state % TWO24;
-    this.hi = (state - this.lo) / TWO24;
+    this.state = state;
   }
 
   get state(): number {
     return this.hi * TWO24 + this.lo;
   }
 
+  set state(x: number) {
+    const lo = x % TWO24;
+    // `| 0` keeps the stored values Smis: a double result stored here would turn the fields into doubles.
+    this.lo = lo | 0;
+    this.hi = ((x - lo) / TWO24) | 0;
+  }
+
   /** Advances one step: x = (0x5DEECE66D·x + 0xB) mod 2^48. */
   step(): void {
-    const lo = this.lo * M_LO + LCG48_ADDEND; // < 2^48
-    const carry = Math.floor(lo * INV_TWO24);
-    const hi = this.hi * M_LO + this.lo * M_HI + carry; // < 2^49
-    this.hi = hi - Math.floor(hi * INV_TWO24) * TWO24;
-    this.lo = lo - carry * TWO24;
+    const hi = this.hi;
+    const lo = this.lo;
+    this.hi = (Math.imul(hi, K.M_LO) + Math.imul(lo, K.M_HI) + ((lo * K.M_LO_SCALED + K.A_SCALED) | 0)) & K.MASK24;
+    this.lo = (Math.imul(lo, K.M_LO) + K.A) & K.MASK24;
   }
 
   /**
-   * java.util.Random#nextDouble() n times into `out` — (next(26)·2^27 + next(27)) / 2^53, which
-   * is also SpiderMonkey's pre-2016 Math.random — with the limbs in locals for the whole loop.
+   * java.util.Random#nextDouble(): (next(26)·2^27 + next(27)) / 2^53, which is also SpiderMonkey's
+   * pre-2016 Math.random. The first draw's state and the second's are both computed from the
+   * current one (M and M²), so the two multiplications do not wait for each other.
    */
+  nextDouble(): number {
+    const hi = this.hi;
+    const lo = this.lo;
+    const hi1 = (Math.imul(hi, K.M_LO) + Math.imul(lo, K.M_HI) + ((lo * K.M_LO_SCALED + K.A_SCALED) | 0)) & K.MASK24;
+    const lo1 = (Math.imul(lo, K.M_LO) + K.A) & K.MASK24;
+    const hi2 = (Math.imul(hi, K.M2_LO) + Math.imul(lo, K.M2_HI) + ((lo * K.M2_LO_SCALED + K.A2_LO_SCALED) | 0) + K.A2_HI) & K.MASK24;
+    const lo2 = (Math.imul(lo, K.M2_LO) + K.A2_LO) & K.MASK24;
+    this.hi = hi2;
+    this.lo = lo2;
+    // next(26) = top 26 bits of x1, next(27) = top 27 bits of x2; a·2^-26 + b·2^-53 is exact.
+    return (hi1 * 4 + (lo1 >>> 22)) * K.TWO_POW_MINUS_26 + (hi2 * 8 + (lo2 >>> 21)) * K.TWO_POW_MINUS_53;
+  }
+
+  /** nextDouble() n times into `out`, the limbs in locals for the whole loop. */
   fillNextDouble(out: Float64Array): Float64Array {
     let hi = this.hi;
     let lo = this.lo;
     for (let i = 0; i < out.length; i++) {
-      let l = lo * M_LO + LCG48_ADDEND;
-      let carry = Math.floor(l * INV_TWO24);
-      let h = hi * M_LO + lo * M_HI + carry;
-      hi = h - Math.floor(h * INV_TWO24) * TWO24;
-      lo = l - carry * TWO24;
-      const a = hi * 4 + (lo >>> 22); // next(26)
-      l = lo * M_LO + LCG48_ADDEND;
-      carry = Math.floor(l * INV_TWO24);
-      h = hi * M_LO + lo * M_HI + carry;
-      hi = h - Math.floor(h * INV_TWO24) * TWO24;
-      lo = l - carry * TWO24;
-      out[i] = (a * 134217728 + hi * 8 + (lo >>> 21)) * 1.1102230246251565e-16; // (a·2^27 + next(27)) · 2^-53
+      const hi1 = (Math.imul(hi, K.M_LO) + Math.imul(lo, K.M_HI) + ((lo * K.M_LO_SCALED + K.A_SCALED) | 0)) & K.MASK24;
+      const lo1 = (Math.imul(lo, K.M_LO) + K.A) & K.MASK24;
+      hi = (Math.imul(hi, K.M2_LO) + Math.imul(lo, K.M2_HI) + ((lo * K.M2_LO_SCALED + K.A2_LO_SCALED) | 0) + K.A2_HI) & K.MASK24;
+      lo = (Math.imul(lo, K.M2_LO) + K.A2_LO) & K.MASK24;
+      out[i] = (hi1 * 4 + (lo1 >>> 22)) * K.TWO_POW_MINUS_26 + (hi * 8 + (lo >>> 21)) * K.TWO_POW_MINUS_53;
     }
     this.hi = hi;
     this.lo = lo;

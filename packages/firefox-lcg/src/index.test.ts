@@ -48,3 +48,16 @@ describe('firefox-lcg specifics', () => {
     expect(doubleToHex(e.random())).toBe(first);
   });
 });
+
+describe('firefox-lcg fast path', () => {
+  it('random() (both draws from one state, int32 limbs) is bit-identical to two random_next() draws', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 48 - 1 }), fc.integer({ min: 1, max: 200 }), (x, n) => {
+        const fast = create({ state: [x] });
+        const ref = create({ state: [x] });
+        for (let i = 0; i < n; i++) expect(doubleToHex(fast.random())).toBe(doubleToHex(ref.randomViaNextBits()));
+        expect(fast.getState()).toEqual(ref.getState());
+      }),
+    );
+  });
+});

@@ -67,13 +67,15 @@ export class FirefoxLcg implements Emulator<FirefoxLcgState> {
     return this.lcg.next(bits);
   }
 
-  /** math_random_no_outparam: a 26-bit draw on top of a 27-bit draw, over 2^53. */
+  /** math_random_no_outparam: a 26-bit draw on top of a 27-bit draw, over 2^53 (Lcg48 computes both from one state). */
   random(): number {
-    const g = this.lcg;
-    g.step();
-    const hi26 = g.hi * 4 + (g.lo >>> 22); // top 26 of 48 bits
-    g.step();
-    const lo27 = g.hi * 8 + (g.lo >>> 21); // top 27 of 48 bits
+    return this.lcg.nextDouble();
+  }
+
+  /** random() as jsmath.cpp wrote it, two random_next() draws: the reference random() is tested against. */
+  randomViaNextBits(): number {
+    const hi26 = this.lcg.next(26);
+    const lo27 = this.lcg.next(27);
     return (hi26 * TWO27 + lo27) / RNG_DSCALE;
   }
 
@@ -83,10 +85,7 @@ export class FirefoxLcg implements Emulator<FirefoxLcgState> {
 
   /** Undo one random(): the state before its two draws. */
   stepBackDouble(): void {
-    const x = lcg48StepBack(lcg48StepBack(this.lcg.state));
-    const back = new Lcg48(x);
-    this.lcg.hi = back.hi;
-    this.lcg.lo = back.lo;
+    this.lcg.state = lcg48StepBack(lcg48StepBack(this.lcg.state));
   }
 
   getState(): FirefoxLcgState {

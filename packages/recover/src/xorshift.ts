@@ -18,7 +18,7 @@
  * every observation by running the emulator for each alignment below.
  */
 import { xorshift128Step } from '@emu/core';
-import { VARIANTS, type Variant, XorShift128Plus, create } from '@emu/xorshift128plus';
+import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } from '@emu/xorshift128plus';
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
@@ -285,7 +285,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     if ((x[0]! | x[1]! | x[2]! | x[3]!) === 0) return;
     const s = x.slice();
     if (desc) for (let i = 0; i < c; i++) xorshift128Step(s); // → the state before that refill
-    const probe = new XorShift128Plus(variant.id, [s[0]!, s[1]!], [s[2]!, s[3]!]);
+    const probe = variant.cache ? new V8XorShift128Plus(variant.id, [s[0]!, s[1]!], [s[2]!, s[3]!]) : new XorShift128Plus(variant.id, [s[0]!, s[1]!], [s[2]!, s[3]!]);
     if (desc) for (let i = 0; i < c; i++) probe.random();
     const state = [...probe.getState()];
     for (let k = 0; k < n; k++) if (!matches(probe.random(), observed[k]!)) return;

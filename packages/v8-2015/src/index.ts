@@ -30,14 +30,18 @@ import {
 } from '@emu/core';
 
 const ENGINE = 'v8-2015';
-const MULT_36969 = 36969;
-const MULT_18273 = 18273; // V8 ≤ 4.4
-const MULT_18030 = 18030; // V8 4.5 … 4.9
-const INV_TWO_POW_32 = 2.3283064365386962890625e-10; // 2^-32, the reciprocal math.js multiplies by
-const EXPONENT_ONE = 0x3ff00000;
-const HIGH_MANTISSA = 0x000fffff;
-const LOW_MANTISSA = 0xfff00000;
-const RAW_MASK = 0x3fffffff;
+/** Numeric constants as a const enum: the build inlines them as literals, so hot paths pay no
+ * module-context load per use (see "Hot paths" in @emu/core emulator.ts). */
+const enum K {
+  MULT_36969 = 36969,
+  MULT_18273 = 18273, // V8 ≤ 4.4
+  MULT_18030 = 18030, // V8 4.5 … 4.9
+  INV_TWO_POW_32 = 2.3283064365386962890625e-10, // 2^-32, the reciprocal math.js multiplies by
+  EXPONENT_ONE = 0x3ff00000,
+  HIGH_MANTISSA = 0x000fffff,
+  LOW_MANTISSA = 0xfff00000,
+  RAW_MASK = 0x3fffffff,
+}
 
 export type VariantId = 'v8-3.11-cpp' | 'v8-3.26-js' | 'v8-3.30-js' | 'v8-4.8-constructdouble';
 export const DEFAULT_VARIANT: VariantId = 'v8-4.8-constructdouble';
@@ -100,8 +104,8 @@ export interface CreateOptions {
 export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
   readonly engine = ENGINE;
   readonly variant = 'v8-3.11-cpp';
-  private s0: number;
-  private s1: number;
+  private s0 = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private s1 = 0;
 
   constructor(s0: number, s1: number) {
     this.s0 = s0 | 0;
@@ -110,8 +114,8 @@ export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
 
   /** The 32-bit random_base() output that FillHeapNumberWithRandom turns into a double. */
   raw(): number {
-    const s0 = (Math.imul(MULT_18273, this.s0 & 0xffff) + (this.s0 >>> 16)) | 0;
-    const s1 = (Math.imul(MULT_36969, this.s1 & 0xffff) + (this.s1 >>> 16)) | 0;
+    const s0 = (Math.imul(K.MULT_18273, this.s0 & 0xffff) + (this.s0 >>> 16)) | 0;
+    const s1 = (Math.imul(K.MULT_36969, this.s1 & 0xffff) + (this.s1 >>> 16)) | 0;
     this.s0 = s0;
     this.s1 = s1;
     return ((s0 << 14) + (s1 & 0x3ffff)) >>> 0;
@@ -119,7 +123,7 @@ export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
 
   /** FillHeapNumberWithRandom: the 32 bits under 2^20's mantissa, minus 2^20 — i.e. out / 2^32. */
   random(): number {
-    return this.raw() * INV_TWO_POW_32;
+    return this.raw() * K.INV_TWO_POW_32;
   }
 
   /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
@@ -127,9 +131,9 @@ export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
     let s0 = this.s0;
     let s1 = this.s1;
     for (let i = 0; i < out.length; i++) {
-      s0 = (Math.imul(MULT_18273, s0 & 0xffff) + (s0 >>> 16)) | 0;
-      s1 = (Math.imul(MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
-      out[i] = (((s0 << 14) + (s1 & 0x3ffff)) >>> 0) * INV_TWO_POW_32;
+      s0 = (Math.imul(K.MULT_18273, s0 & 0xffff) + (s0 >>> 16)) | 0;
+      s1 = (Math.imul(K.MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
+      out[i] = (((s0 << 14) + (s1 & 0x3ffff)) >>> 0) * K.INV_TWO_POW_32;
     }
     this.s0 = s0;
     this.s1 = s1;
@@ -149,13 +153,13 @@ export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
 export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
   readonly engine = ENGINE;
   readonly variant: 'v8-3.26-js' | 'v8-3.30-js';
-  private readonly mult: number;
-  private s0: number;
-  private s1: number;
+  private readonly mult: number = K.MULT_18030;
+  private s0 = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private s1 = 0;
 
   constructor(variant: 'v8-3.26-js' | 'v8-3.30-js', s0: number, s1: number) {
     this.variant = variant;
-    this.mult = variant === 'v8-3.26-js' ? MULT_18273 : MULT_18030;
+    this.mult = variant === 'v8-3.26-js' ? K.MULT_18273 : K.MULT_18030;
     this.s0 = s0 | 0;
     this.s1 = s1 | 0;
   }
@@ -163,30 +167,30 @@ export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
   private next32(): number {
     const r0 = (Math.imul(this.mult, this.s0 & 0xffff) + (this.s0 >>> 16)) | 0;
     this.s0 = r0;
-    const r1 = (Math.imul(MULT_36969, this.s1 & 0xffff) + (this.s1 >>> 16)) | 0;
+    const r1 = (Math.imul(K.MULT_36969, this.s1 & 0xffff) + (this.s1 >>> 16)) | 0;
     this.s1 = r1;
     return ((r0 << 16) + (r1 & 0xffff)) | 0;
   }
 
   random(): number {
     // (x < 0 ? x + 0x100000000 : x) * 2^-32, as math.js wrote it, is x >>> 0 times 2^-32.
-    return (this.next32() >>> 0) * INV_TWO_POW_32;
+    return (this.next32() >>> 0) * K.INV_TWO_POW_32;
   }
 
   /** MathRandomRaw (present from V8 4.5 on; in 3.26–4.4 this emulates what it would have returned). */
   raw(): number {
-    return this.next32() & RAW_MASK;
+    return this.next32() & K.RAW_MASK;
   }
 
   /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
   fill(out: Float64Array): Float64Array {
-    const m = this.mult;
+    const m0 = this.mult;
     let s0 = this.s0;
     let s1 = this.s1;
     for (let i = 0; i < out.length; i++) {
-      s0 = (Math.imul(m, s0 & 0xffff) + (s0 >>> 16)) | 0;
-      s1 = (Math.imul(MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
-      out[i] = (((s0 << 16) + (s1 & 0xffff)) >>> 0) * INV_TWO_POW_32;
+      s0 = (Math.imul(m0, s0 & 0xffff) + (s0 >>> 16)) | 0;
+      s1 = (Math.imul(K.MULT_36969, s1 & 0xffff) + (s1 >>> 16)) | 0;
+      out[i] = (((s0 << 16) + (s1 & 0xffff)) >>> 0) * K.INV_TWO_POW_32;
     }
     this.s0 = s0;
     this.s1 = s1;
@@ -206,10 +210,10 @@ export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
 export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, number, number, number]> {
   readonly engine = ENGINE;
   readonly variant = 'v8-4.8-constructdouble';
-  private s0: number;
-  private s1: number;
-  private s2: number;
-  private s3: number;
+  private s0 = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private s1 = 0;
+  private s2 = 0;
+  private s3 = 0;
 
   constructor(s0: number, s1: number, s2: number, s3: number) {
     this.s0 = s0;
@@ -224,35 +228,35 @@ export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, numb
    * `randomViaConstructDouble` is the literal %_ConstructDouble reference (tests: bit-identical).
    */
   random(): number {
-    const r0 = (Math.imul(MULT_18030, this.s0) + this.s1) | 0;
-    const r1 = (Math.imul(MULT_36969, this.s2) + this.s3) | 0;
+    const r0 = (Math.imul(K.MULT_18030, this.s0) + this.s1) | 0;
+    const r1 = (Math.imul(K.MULT_36969, this.s2) + this.s3) | 0;
     this.s0 = r0 & 0xffff;
     this.s1 = r0 >>> 16;
     this.s2 = r1 & 0xffff;
     this.s3 = r1 >>> 16;
-    return ((((r0 & HIGH_MANTISSA) << 12) | (r1 >>> 20)) >>> 0) * INV_TWO_POW_32;
+    return ((((r0 & K.HIGH_MANTISSA) << 12) | (r1 >>> 20)) >>> 0) * K.INV_TWO_POW_32;
   }
 
   /** random() through @emu/core's DataView constructDouble, as the JS source wrote it. */
   randomViaConstructDouble(): number {
-    const r0 = (Math.imul(MULT_18030, this.s0) + this.s1) | 0;
-    const r1 = (Math.imul(MULT_36969, this.s2) + this.s3) | 0;
+    const r0 = (Math.imul(K.MULT_18030, this.s0) + this.s1) | 0;
+    const r1 = (Math.imul(K.MULT_36969, this.s2) + this.s3) | 0;
     this.s0 = r0 & 0xffff;
     this.s1 = r0 >>> 16;
     this.s2 = r1 & 0xffff;
     this.s3 = r1 >>> 16;
-    return constructDouble(EXPONENT_ONE | (r0 & HIGH_MANTISSA), r1 & LOW_MANTISSA) - 1;
+    return constructDouble(K.EXPONENT_ONE | (r0 & K.HIGH_MANTISSA), r1 & K.LOW_MANTISSA) - 1;
   }
 
   /** MathRandomRaw: ((r0 << 16) + (r1 & 0xFFFF)) & 0x3FFFFFFF, advancing the same state. */
   raw(): number {
-    const r0 = (Math.imul(MULT_18030, this.s0) + this.s1) | 0;
-    const r1 = (Math.imul(MULT_36969, this.s2) + this.s3) | 0;
+    const r0 = (Math.imul(K.MULT_18030, this.s0) + this.s1) | 0;
+    const r1 = (Math.imul(K.MULT_36969, this.s2) + this.s3) | 0;
     this.s0 = r0 & 0xffff;
     this.s1 = r0 >>> 16;
     this.s2 = r1 & 0xffff;
     this.s3 = r1 >>> 16;
-    return ((r0 << 16) + (r1 & 0xffff)) & RAW_MASK;
+    return ((r0 << 16) + (r1 & 0xffff)) & K.RAW_MASK;
   }
 
   /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
@@ -262,13 +266,13 @@ export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, numb
     let c = this.s2;
     let d = this.s3;
     for (let i = 0; i < out.length; i++) {
-      const r0 = (Math.imul(MULT_18030, a) + b) | 0;
-      const r1 = (Math.imul(MULT_36969, c) + d) | 0;
+      const r0 = (Math.imul(K.MULT_18030, a) + b) | 0;
+      const r1 = (Math.imul(K.MULT_36969, c) + d) | 0;
       a = r0 & 0xffff;
       b = r0 >>> 16;
       c = r1 & 0xffff;
       d = r1 >>> 16;
-      out[i] = ((((r0 & HIGH_MANTISSA) << 12) | (r1 >>> 20)) >>> 0) * INV_TWO_POW_32;
+      out[i] = ((((r0 & K.HIGH_MANTISSA) << 12) | (r1 >>> 20)) >>> 0) * K.INV_TWO_POW_32;
     }
     this.s0 = a;
     this.s1 = b;

@@ -21,13 +21,17 @@ import {
 } from '@emu/core';
 
 const ENGINE = 'v8-patched';
-const MULT_AB = 18030; // first sub-generator: rngstate.a (value), rngstate.b (carry)
-const MULT_CD = 36969; // second sub-generator: rngstate.c (value), rngstate.d (carry)
-const EXPONENT_ONE = 0x3ff00000; // high word of 1.0: the double is 1.<32 random bits> − 1
-const HIGH_MANTISSA = 0x000fffff; // 20 mantissa bits in the high word
-const LOW_MANTISSA = 0xfff00000; // the next 12 mantissa bits, top of the low word
-const RAW_MASK = 0x3fffffff;
-const INV_TWO_POW_32 = 2 ** -32; // MathRandomRaw returns 30 bits (a positive Smi on 32-bit V8)
+/** Numeric constants as a const enum: the build inlines them as literals, so hot paths pay no
+ * module-context load per use (see "Hot paths" in @emu/core emulator.ts). */
+const enum K {
+  MULT_AB = 18030, // first sub-generator: rngstate.a (value), rngstate.b (carry)
+  MULT_CD = 36969, // second sub-generator: rngstate.c (value), rngstate.d (carry)
+  EXPONENT_ONE = 0x3ff00000, // high word of 1.0: the double is 1.<32 random bits> − 1
+  HIGH_MANTISSA = 0x000fffff, // 20 mantissa bits in the high word
+  LOW_MANTISSA = 0xfff00000, // the next 12 mantissa bits, top of the low word
+  RAW_MASK = 0x3fffffff, // MathRandomRaw returns 30 bits (a positive Smi on 32-bit V8)
+  INV_TWO_POW_32 = 2 ** -32,
+}
 
 export const STATE_WORDS = ['a', 'b', 'c', 'd'] as const;
 export type V8PatchedState = readonly [a: number, b: number, c: number, d: number];
@@ -57,10 +61,10 @@ export interface CreateOptions {
 export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
   readonly engine = ENGINE;
   readonly variant = 'v8-4.9-patched';
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  private a = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private b = 0;
+  private c = 0;
+  private d = 0;
 
   constructor(a: number, b: number, c: number, d: number) {
     this.a = a;
@@ -71,8 +75,8 @@ export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
 
   /** MathRandom: one step of both sub-generators, their XOR as 32 bits of a double in [0, 1). */
   random(): number {
-    const r0 = (Math.imul(MULT_AB, this.a) + this.b) | 0;
-    const r1 = (Math.imul(MULT_CD, this.c) + this.d) | 0;
+    const r0 = (Math.imul(K.MULT_AB, this.a) + this.b) | 0;
+    const r1 = (Math.imul(K.MULT_CD, this.c) + this.d) | 0;
     this.a = r0 & 0xffff;
     this.b = r0 >>> 16;
     this.c = r1 & 0xffff;
@@ -80,30 +84,30 @@ export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
     // ConstructDouble(0x3FF00000 | (r & 0xFFFFF), r & 0xFFF00000) − 1 is exactly r rotated
     // left by 12, over 2^32; randomViaConstructDouble() is the literal reference.
     const r = r0 ^ r1;
-    return (((r << 12) | (r >>> 20)) >>> 0) * INV_TWO_POW_32;
+    return (((r << 12) | (r >>> 20)) >>> 0) * K.INV_TWO_POW_32;
   }
 
   /** random() through @emu/core's DataView constructDouble, as the patch wrote it. */
   randomViaConstructDouble(): number {
-    const r0 = (Math.imul(MULT_AB, this.a) + this.b) | 0;
-    const r1 = (Math.imul(MULT_CD, this.c) + this.d) | 0;
+    const r0 = (Math.imul(K.MULT_AB, this.a) + this.b) | 0;
+    const r1 = (Math.imul(K.MULT_CD, this.c) + this.d) | 0;
     this.a = r0 & 0xffff;
     this.b = r0 >>> 16;
     this.c = r1 & 0xffff;
     this.d = r1 >>> 16;
     const r = r0 ^ r1;
-    return constructDouble(EXPONENT_ONE | (r & HIGH_MANTISSA), r & LOW_MANTISSA) - 1;
+    return constructDouble(K.EXPONENT_ONE | (r & K.HIGH_MANTISSA), r & K.LOW_MANTISSA) - 1;
   }
 
   /** MathRandomRaw as committed: note 36969·d + c (not c, d) for the second generator. */
   raw(): number {
-    const r0 = (Math.imul(MULT_AB, this.a) + this.b) | 0;
-    const r1 = (Math.imul(MULT_CD, this.d) + this.c) | 0;
+    const r0 = (Math.imul(K.MULT_AB, this.a) + this.b) | 0;
+    const r1 = (Math.imul(K.MULT_CD, this.d) + this.c) | 0;
     this.a = r0 & 0xffff;
     this.b = r0 >>> 16;
     this.c = r1 & 0xffff;
     this.d = r1 >>> 16;
-    return (r0 ^ r1) & RAW_MASK;
+    return (r0 ^ r1) & K.RAW_MASK;
   }
 
   /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
@@ -113,14 +117,14 @@ export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
     let c = this.c;
     let d = this.d;
     for (let i = 0; i < out.length; i++) {
-      const r0 = (Math.imul(MULT_AB, a) + b) | 0;
-      const r1 = (Math.imul(MULT_CD, c) + d) | 0;
+      const r0 = (Math.imul(K.MULT_AB, a) + b) | 0;
+      const r1 = (Math.imul(K.MULT_CD, c) + d) | 0;
       a = r0 & 0xffff;
       b = r0 >>> 16;
       c = r1 & 0xffff;
       d = r1 >>> 16;
       const r = r0 ^ r1;
-      out[i] = (((r << 12) | (r >>> 20)) >>> 0) * INV_TWO_POW_32;
+      out[i] = (((r << 12) | (r >>> 20)) >>> 0) * K.INV_TWO_POW_32;
     }
     this.a = a;
     this.b = b;

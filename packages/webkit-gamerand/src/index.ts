@@ -18,7 +18,11 @@ import {
 
 const ENGINE = 'webkit-gamerand';
 const SEED_XOR = 0x49616e42; // "IanB": the constructor's mask for the low word
-const INV_TWO_POW_32 = 2 ** -32; // 1 / (UINT_MAX + 1.0), exact
+/** Numeric constants as a const enum: the build inlines them as literals, so hot paths pay no
+ * module-context load per use (see "Hot paths" in @emu/core emulator.ts). */
+const enum K {
+  INV_TWO_POW_32 = 2 ** -32, // 1 / (UINT_MAX + 1.0), exact
+}
 
 export const STATE_WORDS = ['m_low', 'm_high'] as const;
 export type WebkitGameRandState = readonly [m_low: number, m_high: number];
@@ -46,8 +50,8 @@ export interface CreateOptions {
 export class WebkitGameRand implements Emulator<WebkitGameRandState> {
   readonly engine = ENGINE;
   readonly variant = 'jsc-gamerand';
-  private low: number;
-  private high: number;
+  private low = 0; // int32 fields start as Smis (see "Hot paths" in @emu/core emulator.ts)
+  private high = 0;
 
   constructor(low: number, high: number) {
     this.low = low | 0;
@@ -67,7 +71,7 @@ export class WebkitGameRand implements Emulator<WebkitGameRandState> {
     const h = (((this.high << 16) | (this.high >>> 16)) + this.low) | 0;
     this.high = h;
     this.low = (this.low + h) | 0;
-    return (h >>> 0) * INV_TWO_POW_32;
+    return (h >>> 0) * K.INV_TWO_POW_32;
   }
 
   /** random() n times, with the state in locals (the same arithmetic; tests check the equality). */
@@ -77,7 +81,7 @@ export class WebkitGameRand implements Emulator<WebkitGameRandState> {
     for (let i = 0; i < out.length; i++) {
       high = (((high << 16) | (high >>> 16)) + low) | 0;
       low = (low + high) | 0;
-      out[i] = (high >>> 0) * INV_TWO_POW_32;
+      out[i] = (high >>> 0) * K.INV_TWO_POW_32;
     }
     this.low = low;
     this.high = high;

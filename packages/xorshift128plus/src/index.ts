@@ -33,7 +33,6 @@ import {
 export { xorshift128Step, xorshift128StepBack } from '@emu/core';
 
 const ENGINE = 'xorshift128plus';
-const TWO_POW_MINUS_53 = 2 ** -53;
 
 export type Flavor = 'v8' | 'spidermonkey' | 'jsc' | 'chakra';
 export type Mapping = 'sum52' | 's0-52' | 's0-53' | 'sum-53' | 'sum53-low';
@@ -170,87 +169,99 @@ export interface CreateOptions {
 
 export type XorShift128PlusState = readonly StateWord[];
 
-const CANONICAL_NAN_HI = 0x7ff80000;
+const enum K {
+  CANONICAL_NAN_HI = 0x7ff80000,
+  EXPONENT_MASK = 0x7ff00000,
+}
+
+/**
+ * Every engine's double is ((H & hiMask) >>> 0) · hiScale + (L >>> loShift) · loScale, where H:L
+ * is s0 + (s1 & sumMask) just after the step, in int32 halves (sumMask 0: s0 alone; −1: s0 + s1).
+ * Both terms are exact and so is their sum (at most 53 bits); for a 52-bit mantissa m, m · 2^-52
+ * is what bits(0x3FF | m) − 1 is. One formula for all five mappings, so no hot loop branches on
+ * the mapping. The tests check each against a BigInt + Float64Array transcription of the source.
+ */
+interface MappingParams {
+  readonly sumMask: number;
+  readonly hiMask: number;
+  readonly hiScale: number;
+  readonly loShift: number;
+  readonly loScale: number;
+}
+
+const MAPPINGS: Record<Mapping, MappingParams> = {
+  // V8 7.1: bits(0x3FF | (s0 >> 12)) − 1 = s0's high word · 2^-32 + its low word's top 20 bits · 2^-52
+  's0-52': { sumMask: 0, hiMask: -1, hiScale: 2 ** -32, loShift: 12, loScale: 2 ** -52 },
+  // V8 13.5: (s0 >> 11) / 2^53
+  's0-53': { sumMask: 0, hiMask: -1, hiScale: 2 ** -32, loShift: 11, loScale: 2 ** -53 },
+  // V8 4.9–7.0, Chakra: bits(0x3FF | ((s0 + s1) & (2^52 − 1))) − 1
+  sum52: { sumMask: -1, hiMask: 0xfffff, hiScale: 2 ** -20, loShift: 0, loScale: 2 ** -52 },
+  // V8 14.4: ((s0 + s1) >> 11) / 2^53
+  'sum-53': { sumMask: -1, hiMask: -1, hiScale: 2 ** -32, loShift: 11, loScale: 2 ** -53 },
+  // SpiderMonkey, JSC: ((s0 + s1) & (2^53 − 1)) / 2^53
+  'sum53-low': { sumMask: -1, hiMask: 0x1fffff, hiScale: 2 ** -21, loShift: 0, loScale: 2 ** -53 },
+};
 
 /** True when the 64-bit pattern hi:lo is a NaN as a double (exponent all ones, mantissa non-zero). */
 function isNaNPattern(hi: number, lo: number): boolean {
-  return (hi & 0x7ff00000) === 0x7ff00000 && ((hi & 0xfffff) !== 0 || lo !== 0);
+  return (hi & K.EXPONENT_MASK) === K.EXPONENT_MASK && ((hi & 0xfffff) !== 0 || lo !== 0);
 }
 
 function isCanonicalNaN(hi: number, lo: number): boolean {
-  return hi === CANONICAL_NAN_HI && lo === 0;
+  return hi === K.CANONICAL_NAN_HI && lo === 0;
 }
 
-const MAPPING_IDS: Record<Mapping, number> = { 's0-52': 0, sum52: 1, 's0-53': 2, 'sum-53': 3, 'sum53-low': 4 };
-const TWO_POW_MINUS_20 = 2 ** -20;
-const TWO_POW_MINUS_21 = 2 ** -21;
-const TWO_POW_MINUS_52 = 2 ** -52;
-
 /**
- * The hot path keeps the state in four int32 fields and inlines the xorshift128 step and each
- * mapping as 32-bit operations (no BigInt, no allocation; every double built by exact
- * arithmetic — the mantissa m gives m · 2^-52, which is what bits(0x3FF | m) − 1 is). The
- * Int32Array step in @emu/core is the reference; tests check the two agree.
+ * The state words and the mapping, shared by both emulator classes below (which share no hot
+ * method: in one process running several variants, a method shared by two classes sees both
+ * shapes and V8 compiles it polymorphic).
  */
-export class XorShift128Plus implements Emulator<XorShift128PlusState> {
+abstract class XorShift128PlusCore {
   readonly engine = ENGINE;
   readonly variant: string;
   readonly flavor: Flavor;
-  private readonly mapping: number;
-  private s0h: number;
-  private s0l: number;
-  private s1h: number;
-  private s1l: number;
-  private readonly layout: V8CacheLayout | undefined;
-  private readonly cache: Float64Array | undefined;
-  private readonly desc: boolean;
-  /** Values still to hand out from the cache. */
-  private left = 0;
-  /** The state before the last refill, kept only for variants that canonicalise NaN state words. */
-  private pre = [0, 0, 0, 0];
-  private canonicalized = false;
+  // Numeric fields start as numbers of their final kind (see "Hot paths" in @emu/core emulator.ts).
+  protected s0h = 0;
+  protected s0l = 0;
+  protected s1h = 0;
+  protected s1l = 0;
+  protected readonly sumMask: number = 0;
+  protected readonly hiMask: number = -1;
+  protected readonly hiScale: number = 2 ** -32;
+  protected readonly loShift: number = 12;
+  protected readonly loScale: number = 2 ** -52;
 
-  constructor(variant: string, s0: readonly [number, number], s1: readonly [number, number], left = 0, pre?: readonly number[]) {
-    const info = VARIANTS.find((v) => v.id === variant)!;
-    this.variant = variant;
+  constructor(info: Variant, s0: readonly [number, number], s1: readonly [number, number]) {
+    this.variant = info.id;
     this.flavor = info.flavor;
-    this.mapping = MAPPING_IDS[info.mapping];
-    this.layout = info.cache;
-    this.desc = info.cache?.order === 'desc';
-    this.s0h = s0[0] | 0;
-    this.s0l = s0[1] | 0;
-    this.s1h = s1[0] | 0;
-    this.s1l = s1[1] | 0;
-    this.cache = this.layout ? new Float64Array(this.layout.perRefill) : undefined;
-    if (this.layout && left > 0 && pre) {
-      // The last refill canonicalised a NaN state word: rebuild the cache from the state before it.
-      [this.s0h, this.s0l, this.s1h, this.s1l] = pre as [number, number, number, number];
-      this.refill();
-      if (this.s0h !== (s0[0] | 0) || this.s0l !== (s0[1] | 0) || this.s1h !== (s1[0] | 0) || this.s1l !== (s1[1] | 0)) {
-        throw new InvalidStateError(`${ENGINE}: state words 3–4 (the state before the last refill) do not lead to state words 0–1`);
-      }
-      this.left = left;
-    } else if (this.layout && left > 0) {
-      // V8 holds the state as it was after the last refill: rewind, refill, keep `left` values.
-      if (this.layout.canonicalizesNaN && (isCanonicalNaN(s0[0], s0[1]) || isCanonicalNaN(s1[0], s1[1]))) {
-        throw new InvalidStateError(
-          `${ENGINE}: state word is the canonical NaN 0x7ff8000000000000, so the cache it came from cannot be rebuilt from it; give index 0, or the 5-word state getState() returns`,
-        );
-      }
-      const s = new Int32Array([this.s0h, this.s0l, this.s1h, this.s1l]);
-      for (let i = 0; i < this.layout.perRefill; i++) xorshift128StepBack(s);
-      [this.s0h, this.s0l, this.s1h, this.s1l] = [s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!];
-      this.refill();
-      this.left = left;
-    }
+    ({ sumMask: this.sumMask, hiMask: this.hiMask, hiScale: this.hiScale, loShift: this.loShift, loScale: this.loScale } = MAPPINGS[info.mapping]);
+    this.setState(s0[0], s0[1], s1[0], s1[1]);
   }
 
-  /** One xorshift128 step on the fields, then the mapped double of the new state. */
-  private next(): number {
+  protected setState(s0h: number, s0l: number, s1h: number, s1l: number): void {
+    this.s0h = s0h | 0;
+    this.s0l = s0l | 0;
+    this.s1h = s1h | 0;
+    this.s1l = s1l | 0;
+  }
+
+  protected stateWords(): [string, string] {
+    return [`0x${u64ToHex(this.s0h, this.s0l)}`, `0x${u64ToHex(this.s1h, this.s1l)}`];
+  }
+}
+
+/** SpiderMonkey, JSC and Chakra: no cache, one step per value. */
+export class XorShift128Plus extends XorShift128PlusCore implements Emulator<XorShift128PlusState> {
+  constructor(variant: string, s0: readonly [number, number], s1: readonly [number, number]) {
+    super(VARIANTS.find((v) => v.id === variant)!, s0, s1);
+  }
+
+  random(): number {
     let xh = this.s0h;
     let xl = this.s0l;
     const yh = this.s1h;
     const yl = this.s1l;
+    // xorshift128Step of @emu/core on int32 halves (tests check the two agree)
     xh ^= (xh << 23) | (xl >>> 9); // x ^= x << 23
     xl ^= xl << 23;
     xl ^= (xl >>> 17) | (xh << 15); // x ^= x >> 17
@@ -261,35 +272,27 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
     this.s0l = yl;
     this.s1h = xh;
     this.s1l = xl;
-    switch (this.mapping) {
-      case 0: // V8 7.1: mantissa = s0 >> 12
-        return (yh >>> 12) * TWO_POW_MINUS_20 + (((yh << 20) | (yl >>> 12)) >>> 0) * TWO_POW_MINUS_52;
-      case 2: // V8 13.5: (s0 >> 11) / 2^53
-        return (yh >>> 11) * TWO_POW_MINUS_21 + (((yh << 21) | (yl >>> 11)) >>> 0) * TWO_POW_MINUS_53;
-      default: {
-        const lo = (yl >>> 0) + (xl >>> 0);
-        const hi = (yh + xh + (lo > 0xffffffff ? 1 : 0)) | 0;
-        const lo32 = lo >>> 0;
-        if (this.mapping === 1) return (hi & 0xfffff) * TWO_POW_MINUS_20 + lo32 * TWO_POW_MINUS_52; // V8 5.x: (s0 + s1) & mantissa
-        if (this.mapping === 4) return (hi & 0x1fffff) * TWO_POW_MINUS_21 + lo32 * TWO_POW_MINUS_53; // SM/JSC: low 53 bits of s0 + s1
-        return (hi >>> 11) * TWO_POW_MINUS_21 + (((hi << 21) | (lo32 >>> 11)) >>> 0) * TWO_POW_MINUS_53; // V8 14.4: (s0 + s1) >> 11
-      }
-    }
+    // H:L = s0 + (s1 & sumMask) (MAPPINGS); the carry out of the low words is the top bit of
+    // (a & b) | ((a | b) & ~(a + b)): branch-free, where a compare would mispredict half the time.
+    const ch = xh & this.sumMask;
+    const cl = xl & this.sumMask;
+    const lo = (yl + cl) | 0;
+    const hi = yh + ch + (((yl & cl) | ((yl | cl) & ~lo)) >>> 31);
+    return ((hi & this.hiMask) >>> 0) * this.hiScale + (lo >>> this.loShift) * this.loScale;
   }
 
-  /** One refill of V8's cache: perRefill steps, each output stored in generation order. */
-  private refill(): void {
-    const cache = this.cache!;
-    const n = cache.length;
-    const canon = this.layout!.canonicalizesNaN;
-    if (canon) this.pre = [this.s0h, this.s0l, this.s1h, this.s1l];
-    // The same step and mappings as next(), with the state in locals for the whole refill.
+  /** random() n times, with the state and the mapping in locals (the same arithmetic; tests check the equality). */
+  fill(out: Float64Array): Float64Array {
+    const sumMask = this.sumMask;
+    const hiMask = this.hiMask;
+    const hiScale = this.hiScale;
+    const loShift = this.loShift;
+    const loScale = this.loScale;
     let ah = this.s0h;
     let al = this.s0l;
     let bh = this.s1h;
     let bl = this.s1l;
-    const mapping = this.mapping;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < out.length; i++) {
       let xh = ah;
       let xl = al;
       xh ^= (xh << 23) | (xl >>> 9);
@@ -302,77 +305,210 @@ export class XorShift128Plus implements Emulator<XorShift128PlusState> {
       al = bl;
       bh = xh;
       bl = xl;
-      if (mapping === 0) {
-        cache[i] = (ah >>> 12) * TWO_POW_MINUS_20 + (((ah << 20) | (al >>> 12)) >>> 0) * TWO_POW_MINUS_52;
-      } else if (mapping === 2) {
-        cache[i] = (ah >>> 11) * TWO_POW_MINUS_21 + (((ah << 21) | (al >>> 11)) >>> 0) * TWO_POW_MINUS_53;
-      } else {
-        const lo = (al >>> 0) + (bl >>> 0);
-        const hi = (ah + bh + (lo > 0xffffffff ? 1 : 0)) | 0;
-        const lo32 = lo >>> 0;
-        cache[i] = mapping === 1
-          ? (hi & 0xfffff) * TWO_POW_MINUS_20 + lo32 * TWO_POW_MINUS_52
-          : (hi >>> 11) * TWO_POW_MINUS_21 + (((hi << 21) | (lo32 >>> 11)) >>> 0) * TWO_POW_MINUS_53;
-      }
+      const ch = bh & sumMask;
+      const cl = bl & sumMask;
+      const lo = (al + cl) | 0;
+      const hi = ah + ch + (((al & cl) | ((al | cl) & ~lo)) >>> 31);
+      out[i] = ((hi & hiMask) >>> 0) * hiScale + (lo >>> loShift) * loScale;
     }
     this.s0h = ah;
     this.s0l = al;
     this.s1h = bh;
     this.s1l = bl;
-    this.canonicalized = false;
-    if (canon) {
-      // FixedDoubleArray::set stores every NaN as the canonical quiet NaN (V8 bug 8212).
-      if (isNaNPattern(this.s0h, this.s0l)) {
-        this.s0h = CANONICAL_NAN_HI;
-        this.s0l = 0;
-        this.canonicalized = true;
-      }
-      if (isNaNPattern(this.s1h, this.s1l)) {
-        this.s1h = CANONICAL_NAN_HI;
-        this.s1l = 0;
-        this.canonicalized = true;
-      }
-    }
-    this.left = n;
-  }
-
-  random(): number {
-    const cache = this.cache;
-    if (cache === undefined) return this.next();
-    if (this.left === 0) this.refill();
-    const left = --this.left;
-    return this.desc ? cache[left]! : cache[cache.length - 1 - left]!;
-  }
-
-  fill(out: Float64Array): Float64Array {
-    for (let i = 0; i < out.length; i++) out[i] = this.random();
     return out;
   }
 
   getState(): XorShift128PlusState {
-    const s0 = `0x${u64ToHex(this.s0h, this.s0l)}`;
-    const s1 = `0x${u64ToHex(this.s1h, this.s1l)}`;
-    if (!this.cache) return [s0, s1];
+    return this.stateWords();
+  }
+
+  clone(): XorShift128Plus {
+    return new XorShift128Plus(this.variant, [this.s0h, this.s0l], [this.s1h, this.s1l]);
+  }
+}
+
+/**
+ * V8: a Float64Array cache refilled perRefill values at a time, in generation order, and handed
+ * out one by one from its end ('desc') or its start ('asc'), so random() is one decrement and one
+ * read. The state words are those of V8 after its last refill; for V8 5.6–7.0, which kept them in
+ * a FixedDoubleArray that stores every NaN as the canonical quiet NaN (bug 8212), the fields hold
+ * them as the refill's steps left them and the canonicalisation is applied where they are used:
+ * before the next refill, and by getState() (a seeded state was never stored, so it is used as is).
+ */
+export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<XorShift128PlusState> {
+  private readonly layout: V8CacheLayout;
+  private readonly canonicalizesNaN: boolean;
+  private readonly cache: Float64Array;
+  /** Values still to hand out from the cache. */
+  private left = 0;
+  /** 1 when the state words came from a refill of a canonicalising variant and are not canonicalised yet. */
+  private storedRaw = 0;
+  /** 1 for the canonicalising variants, else 0 (what refill() leaves in storedRaw). */
+  private readonly canonicalizing: number = 0;
+  /** 1 for the engines that hand the cache out in generation order ('asc'), 0 for 'desc'. */
+  private readonly asc: number = 0;
+
+  constructor(variant: string, s0: readonly [number, number], s1: readonly [number, number], left = 0, pre?: readonly number[]) {
+    const info = VARIANTS.find((v) => v.id === variant)!;
+    super(info, s0, s1);
+    this.layout = info.cache!;
+    this.canonicalizesNaN = this.layout.canonicalizesNaN;
+    this.canonicalizing = this.canonicalizesNaN ? 1 : 0;
+    this.asc = this.layout.order === 'asc' ? 1 : 0;
+    this.cache = new Float64Array(this.layout.perRefill);
+    if (left > 0 && pre) {
+      // The last refill canonicalised a NaN state word: rebuild the cache from the state before it.
+      this.setState(pre[0]!, pre[1]!, pre[2]!, pre[3]!);
+      this.refill();
+      this.canonicalize();
+      if (this.s0h !== (s0[0] | 0) || this.s0l !== (s0[1] | 0) || this.s1h !== (s1[0] | 0) || this.s1l !== (s1[1] | 0)) {
+        throw new InvalidStateError(`${ENGINE}: state words 3–4 (the state before the last refill) do not lead to state words 0–1`);
+      }
+      // Back to the words as the steps left them (the canonical NaN is never one of them).
+      this.setState(pre[0]!, pre[1]!, pre[2]!, pre[3]!);
+      this.refill();
+      this.left = left;
+    } else if (left > 0) {
+      // V8 holds the state as it was after the last refill: rewind, refill, keep `left` values.
+      if (this.canonicalizesNaN && (isCanonicalNaN(s0[0], s0[1]) || isCanonicalNaN(s1[0], s1[1]))) {
+        throw new InvalidStateError(
+          `${ENGINE}: state word is the canonical NaN 0x7ff8000000000000, so the cache it came from cannot be rebuilt from it; give index 0, or the 5-word state getState() returns`,
+        );
+      }
+      const s = this.rewound();
+      this.setState(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
+      this.refill();
+      this.left = left;
+    }
+  }
+
+  /** The state words perRefill steps back: the state before the last refill. */
+  private rewound(): Int32Array {
+    const s = new Int32Array([this.s0h, this.s0l, this.s1h, this.s1l]);
+    for (let i = 0; i < this.layout.perRefill; i++) xorshift128StepBack(s);
+    return s;
+  }
+
+  /** What V8 5.6–7.0 did when it stored the state: every NaN pattern becomes 0x7FF8000000000000. */
+  private canonicalize(): void {
+    if (this.storedRaw === 0) return;
+    this.storedRaw = 0;
+    if (isNaNPattern(this.s0h, this.s0l)) this.setState(K.CANONICAL_NAN_HI, 0, this.s1h, this.s1l);
+    if (isNaNPattern(this.s1h, this.s1l)) this.setState(this.s0h, this.s0l, K.CANONICAL_NAN_HI, 0);
+  }
+
+  /**
+   * One refill: cache.length steps with the state and the mapping in locals, each double stored in
+   * generation order. Free of calls and small (326 bytes of bytecode; random() 227) so that V8
+   * inlines it through random() into the caller's loop even when it counts it twice, as it does
+   * once random() has optimised code of its own (2 × 326 + 227 is under V8's budget of 920): a
+   * refill that is called instead makes that loop spill its registers, and random() ran 30 %
+   * slower. A call in here (TypedArray#reverse for 'asc' did it) or a second one in random() too.
+   */
+  private refill(): void {
+    const cache = this.cache;
+    const sumMask = this.sumMask;
+    const hiMask = this.hiMask;
+    const hiScale = this.hiScale;
+    const loShift = this.loShift;
+    const loScale = this.loScale;
+    let ah = this.s0h;
+    let al = this.s0l;
+    let bh = this.s1h;
+    let bl = this.s1l;
+    for (let k = 0; k < cache.length; k++) {
+      // The step and the mapping of XorShift128Plus.random() (tests check both against references).
+      let xh = ah;
+      let xl = al;
+      xh ^= (xh << 23) | (xl >>> 9);
+      xl ^= xl << 23;
+      xl ^= (xl >>> 17) | (xh << 15);
+      xh ^= xh >>> 17;
+      xl ^= bl ^ ((bl >>> 26) | (bh << 6));
+      xh ^= bh ^ (bh >>> 26);
+      ah = bh;
+      al = bl;
+      bh = xh;
+      bl = xl;
+      const ch = bh & sumMask;
+      const cl = bl & sumMask;
+      const lo = (al + cl) | 0;
+      const hi = ah + ch + (((al & cl) | ((al | cl) & ~lo)) >>> 31);
+      cache[k] = ((hi & hiMask) >>> 0) * hiScale + (lo >>> loShift) * loScale;
+    }
+    this.s0h = ah;
+    this.s0l = al;
+    this.s1h = bh;
+    this.s1l = bl;
+    this.storedRaw = this.canonicalizing;
+    this.left = cache.length;
+  }
+
+  random(): number {
+    if (this.left === 0) {
+      if (this.storedRaw !== 0) {
+        // canonicalize(), written out: random() makes one call only, so V8 keeps inlining refill().
+        if ((this.s0h & K.EXPONENT_MASK) === K.EXPONENT_MASK && ((this.s0h & 0xfffff) | this.s0l) !== 0) {
+          this.s0h = K.CANONICAL_NAN_HI;
+          this.s0l = 0;
+        }
+        if ((this.s1h & K.EXPONENT_MASK) === K.EXPONENT_MASK && ((this.s1h & 0xfffff) | this.s1l) !== 0) {
+          this.s1h = K.CANONICAL_NAN_HI;
+          this.s1l = 0;
+        }
+      }
+      this.refill();
+    }
+    // 'desc' hands the cache out from its end, 'asc' from its start.
+    const left = --this.left;
+    return this.cache[this.asc === 0 ? left : this.cache.length - 1 - left]!;
+  }
+
+  fill(out: Float64Array): Float64Array {
+    const n = out.length;
+    const cache = this.cache;
+    const per = cache.length;
+    let i = 0;
+    while (i < n && this.left > 0) out[i++] = this.random();
+    // Whole refills: into the cache (the loop random() inlines), then out in hand-out order.
+    for (; n - i >= per; i += per) {
+      this.canonicalize();
+      this.refill();
+      if (this.asc === 0) for (let k = 0; k < per; k++) out[i + k] = cache[per - 1 - k]!;
+      else out.set(cache, i);
+      this.left = 0;
+    }
+    while (i < n) out[i++] = this.random();
+    return out;
+  }
+
+  getState(): XorShift128PlusState {
+    const raw = [this.s0h, this.s0l, this.s1h, this.s1l, this.storedRaw] as const;
+    this.canonicalize();
+    const [s0, s1] = this.stateWords();
+    const canonicalized = this.s0h !== raw[0] || this.s0l !== raw[1] || this.s1h !== raw[2] || this.s1l !== raw[3];
+    this.setState(raw[0], raw[1], raw[2], raw[3]);
+    this.storedRaw = raw[4];
     // After a refill that canonicalised a NaN word the cache cannot be rebuilt from [s0, s1]:
     // then two more words, the state before that refill.
-    if (this.canonicalized && this.left > 0) {
-      const [a, b, c, d] = this.pre as [number, number, number, number];
-      return [s0, s1, this.left, `0x${u64ToHex(a, b)}`, `0x${u64ToHex(c, d)}`];
+    if (canonicalized && this.left > 0) {
+      const p = this.rewound();
+      return [s0, s1, this.left, `0x${u64ToHex(p[S0_HI]!, p[S0_LO]!)}`, `0x${u64ToHex(p[S1_HI]!, p[S1_LO]!)}`];
     }
     return [s0, s1, this.left];
   }
 
-  clone(): XorShift128Plus {
-    const c = new XorShift128Plus(this.variant, [this.s0h, this.s0l], [this.s1h, this.s1l]);
-    if (this.cache) {
-      c.cache!.set(this.cache);
-      c.left = this.left;
-      c.pre = [...this.pre];
-      c.canonicalized = this.canonicalized;
-    }
+  clone(): V8XorShift128Plus {
+    const c = new V8XorShift128Plus(this.variant, [this.s0h, this.s0l], [this.s1h, this.s1l]);
+    c.cache.set(this.cache);
+    c.left = this.left;
+    c.storedRaw = this.storedRaw;
     return c;
   }
 }
+
+/** The emulator create() returns: V8XorShift128Plus for V8's variants, XorShift128Plus for the others. */
+export type XorShift128PlusEmulator = XorShift128Plus | V8XorShift128Plus;
 
 function resolveVariant(options: CreateOptions): Variant {
   const flavors = Object.keys(DEFAULT_VARIANT);
@@ -390,7 +526,7 @@ function resolveVariant(options: CreateOptions): Variant {
   return info;
 }
 
-export function create(options: CreateOptions): XorShift128Plus {
+export function create(options: CreateOptions): XorShift128PlusEmulator {
   requireStateOrSeed(ENGINE, options);
   const info = resolveVariant(options);
   if (options.seed !== undefined) {
@@ -407,7 +543,7 @@ export function create(options: CreateOptions): XorShift128Plus {
     const [h, l] = u64FromBigInt(BigInt(v8SeedValue(ENGINE, options.seed))); // (uint64) of the int flag
     if (info.seeding === 'flag') {
       // runtime-maths.cc: "If a fixed random seed was requested, use it": state0 = state1 = N.
-      return new XorShift128Plus(info.id, [h, l], [h, l]);
+      return new V8XorShift128Plus(info.id, [h, l], [h, l]);
     }
     if (info.seeding === 'lazy-rng' || info.seeding === 'lazy-rng-not') {
       // The first Math.random call drew 16 bytes from the isolate's base::RandomNumberGenerator
@@ -425,11 +561,11 @@ export function create(options: CreateOptions): XorShift128Plus {
         const w = (o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) | 0;
         const s0: [number, number] = [w(4), w(0)];
         const s1: [number, number] = [w(12), w(8)];
-        if ((s0[0] | s0[1]) !== 0 && (s1[0] | s1[1]) !== 0) return new XorShift128Plus(info.id, s0, s1);
+        if ((s0[0] | s0[1]) !== 0 && (s1[0] | s1[1]) !== 0) return new V8XorShift128Plus(info.id, s0, s1);
       }
     }
     // math-random.cc: s0 = MurmurHash3(seed), s1 = MurmurHash3(~seed).
-    return new XorShift128Plus(info.id, murmurHash3Fmix64(h, l), murmurHash3Fmix64(~h, ~l));
+    return new V8XorShift128Plus(info.id, murmurHash3Fmix64(h, l), murmurHash3Fmix64(~h, ~l));
   }
   const state = options.state;
   let index = 0;
@@ -462,5 +598,6 @@ export function create(options: CreateOptions): XorShift128Plus {
   if (s0 === 0n && s1 === 0n) {
     throw new InvalidStateError(`${ENGINE}: state [0, 0] is not allowed: xorshift128+ never leaves the all-zero state (every engine rejects or reseeds it)`);
   }
-  return new XorShift128Plus(info.id, u64FromBigInt(s0!), u64FromBigInt(s1!), index, pre);
+  const [w0, w1] = [u64FromBigInt(s0!), u64FromBigInt(s1!)];
+  return info.cache ? new V8XorShift128Plus(info.id, w0, w1, index, pre) : new XorShift128Plus(info.id, w0, w1);
 }
