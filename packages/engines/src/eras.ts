@@ -118,11 +118,18 @@ export const ERAS: readonly Era[] = [
     source: { repo: 'v8/v8', path: 'src/base/utils/random-number-generator.h (ToDouble)', ref: 'V8 13.5' },
   },
   {
-    family: 'v8', from: '14.4', dates: '2025 …', package: 'xorshift128plus', variant: 'v8-14.4-sum-53', flavor: 'v8',
+    family: 'v8', from: '14.4', to: '15.6', dates: '2025 …', package: 'xorshift128plus', variant: 'v8-14.4-sum-53', flavor: 'v8',
     algorithm: 'xorshift128+, double = ((s0 + s1) >> 11) · 2^-53', precisionBits: 53,
     seeding: 'MurmurHash3 as 7.1', cache: '64 values from the end',
-    verified: 'node 26.0.0, 26.12.1 (14.6)',
+    verified: 'node 26.0.0, 26.12.1 (14.6); 14.7–15.5 not seen (the end of this era is only bounded by Chromium 156)',
     source: { repo: 'v8/v8', path: 'src/base/utils/random-number-generator.h (ToDouble)', ref: 'V8 14.4' },
+  },
+  {
+    family: 'v8', from: '15.6', dates: '2026', package: 'xorshift128plus', variant: 'v8-15.6-sum-53-asc', flavor: 'v8',
+    algorithm: 'xorshift128+, double = ((s0 + s1) >> 11) · 2^-53, as 14.4', precisionBits: 53,
+    seeding: 'MurmurHash3 as 7.1', cache: '64 values handed out in generation order',
+    verified: 'Debian Chromium 156.0.8078.114 headless, --js-flags=--random-seed=N (tooling/conformance/fixtures/chromium-156.json); unseeded by state recovery',
+    source: { repo: 'v8/v8', path: 'src/numbers/math-random.cc (RefillCache)', ref: 'observed in the Chromium 156 binary; commit not identified' },
   },
   {
     family: 'spidermonkey', from: '1', to: '45', dates: '… 2016-03', package: 'firefox-lcg', variant: 'spidermonkey-lcg',

@@ -122,11 +122,19 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: 'v8-14.4-sum-53', flavor: 'v8', mapping: 'sum-53', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'murmur',
-    engines: 'V8 14.4 … (Node 26)',
+    engines: 'V8 14.4 … 14.6 at least (Node 26)',
     dates: '2025 …',
     algorithm: 'double = ((s0 + s1) >> 11) · 2^-53; cache of 64 handed out from the end',
     precisionBits: 53, stateWords: ['state0', 'state1', 'index'],
     source: 'v8/v8 src/base/utils/random-number-generator.h ToDouble',
+  },
+  {
+    id: 'v8-15.6-sum-53-asc', flavor: 'v8', mapping: 'sum-53', cache: { perRefill: 64, order: 'asc', canonicalizesNaN: false }, seeding: 'murmur',
+    engines: 'V8 15.6 (Chromium 156); the change from 14.6 lies in between',
+    dates: '2026',
+    algorithm: 'as v8-14.4-sum-53, but each refill of 64 is handed out in generation order',
+    precisionBits: 53, stateWords: ['state0', 'state1', 'index'],
+    source: 'observed: Chromium 156 --js-flags=--random-seed=N gives node 26\'s values, each refill of 64 reversed',
   },
   {
     id: 'spidermonkey', flavor: 'spidermonkey', mapping: 'sum53-low',
