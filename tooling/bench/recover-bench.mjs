@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Recovery: per engine, the minimum number of consecutive outputs with which `predict` succeeds in
-// ≥ 99% of random trials, and the median time to recover from that many. `--quick` for fewer trials.
+// ≥ 99% of random trials, and the median time to recover from that many. `--quick` for fewer
+// trials, `--only <id>` for one engine.
 import { createEngine } from '@emu/engines';
 import { predict } from '@emu/recover';
 
 const quick = process.argv.includes('--quick');
+// `--only <id>` (repeatable): just those engines.
+const only = process.argv.flatMap((a, i, all) => (a === '--only' && all[i + 1] ? [all[i + 1]] : []));
 const XS_SUM = [60, 61, 62, 63, 64, 65, 66, 67, 68, 70, 72, 75, 80];
 const ENGINES = [
   ['firefox-lcg', [1, 2]],
@@ -23,6 +26,9 @@ const ENGINES = [
   ['node@20', [40, 66, 80, 100, 130, 160, 200], 1000],
   ['node@20', [100, 130, 200, 300, 400, 500], 6],
   ['firefox-lcg', [2, 3, 4], 2 ** 24],
+  // ((s0 + s1) >> 11): carry guesses, not linear bits.
+  ['node@26', [150, 200, 250, 300, 400, 500]],
+  ['chrome@156', [150, 200, 250, 300, 400, 500]],
 ];
 
 function seedFor(id, t) {
@@ -31,6 +37,7 @@ function seedFor(id, t) {
 
 const rows = [];
 for (const [id, sizes, bucket] of ENGINES) {
+  if (only.length && !only.includes(id)) continue;
   const trials = quick ? 10 : 100;
   let chosen;
   for (const m of sizes) {

@@ -39,7 +39,8 @@ const results = [];
 /**
  * `produce` runs the engine once (unseeded: new values every time). V8 5.6–7.0 canonicalise a NaN
  * state word about once in 1,000 refills, which recovery reports as "no state" (never a wrong
- * prediction); such a run is retried with fresh values, at most twice, and the retry is reported.
+ * prediction); such a run is retried with fresh values, at most twice, and the retry is reported
+ * — as is the 1 % of (s0 + s1) >> 11 runs whose carry guesses leave "not enough data".
  */
 function check(label, engineId, produce, seen, bucket) {
   let attempt = 0;
@@ -50,7 +51,8 @@ function check(label, engineId, produce, seen, bucket) {
     hex = produce();
     r = predictRun(engineId, hex, seen, hex.slice(seen), bucket);
     attempt++;
-  } while (!r.ok && /no state of v8-5\.(6|9)/.test(r.why) && attempt < 3);
+    // (s0 + s1) >> 11: too many wrong carry guesses ends in "not enough data", never a wrong state.
+  } while (!r.ok && /no state of v8-5\.(6|9)|sum-53.*not enough data/.test(r.why) && attempt < 3);
   results.push({ label, engineId, seen, predicted: hex.length - seen, ok: r.ok, why: r.why, ms: Date.now() - t, attempt });
 }
 
@@ -69,10 +71,10 @@ for (const v of args.node.split(',').filter(Boolean)) {
   check(`node ${v}`, `node@${v}`, () => execFileSync(bin, [nodeProbe], { encoding: 'utf8' }).trim().split('\n'), lazyOrCached ? 68 : 4);
 }
 
-// V8 14.4+ ((s0 + s1) >> 11, node 26): recovery from carry guesses needs about 300 values (99 %
-// of 100 trials in recover-bench.mjs); it sees 350 of 500.
-const SUMTOP_TOTAL = 500;
-const SUMTOP_SEEN = 350;
+// V8 14.4+ ((s0 + s1) >> 11, node 26, Chromium 156): recovery from carry guesses succeeds in 99 %
+// of 100 trials from 500 values (recover-bench.mjs); it sees 500 of 650.
+const SUMTOP_TOTAL = 650;
+const SUMTOP_SEEN = 500;
 if (args.node.split(',').includes('26.12.1')) {
   const f = join(work, 'probe-500.js');
   writeFileSync(f, probeOf(SUMTOP_TOTAL) + 'process.stdout.write(s+"\\n");');
