@@ -7,3 +7,4 @@ export * from './emulator.js';
 export * from './state.js';
 export * from './v8seed.js';
 export * from './xorshift128.js';
+export * from './kernels.js';

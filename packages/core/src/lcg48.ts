@@ -7,6 +7,7 @@
  *
  * The state is a plain double holding an integer in [0, 2^48): exact, allocation-free.
  */
+import { KERNEL_MIN, fillKernels } from './kernels.js';
 import { mulAdd48 } from './u64.js';
 
 export const LCG48_MULTIPLIER = 0x5deece66d;
@@ -126,6 +127,17 @@ export class Lcg48 {
 
   /** nextDouble() n times into `out`, the limbs in locals for the whole loop. */
   fillNextDouble(out: Float64Array): Float64Array {
+    const k = fillKernels();
+    if (k === null || out.length < KERNEL_MIN) return this.fillNextDoubleInJs(out);
+    k.setLcgState(this.hi, this.lo);
+    k.lcg(out, 0, out.length);
+    this.hi = k.lcgWord(0);
+    this.lo = k.lcgWord(1);
+    return out;
+  }
+
+  /** fillNextDouble() in JavaScript: the reference path (and the only one without WebAssembly). */
+  fillNextDoubleInJs(out: Float64Array): Float64Array {
     let hi = this.hi;
     let lo = this.lo;
     for (let i = 0; i < out.length; i++) {

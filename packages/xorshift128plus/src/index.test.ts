@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { emulatorContract } from '@emu/testkit';
-import { doubleToHex } from '@emu/core';
+import { KERNEL_CHUNK, doubleToHex, fillKernels, useFillKernels } from '@emu/core';
 import { VARIANTS, create, xorshift128Step, xorshift128StepBack } from './index.js';
 
 const U = (1n << 64n) - 1n;
@@ -191,5 +191,69 @@ describe('xorshift128plus fast paths against a BigInt transcription of each engi
       return;
     }
     throw new Error('no canonicalising state found');
+  });
+
+  /** fill() of n values after `skip` random() calls, through the wasm kernel (on) or the JavaScript loops. */
+  function fillHex(variant: string, state: unknown[], skip: number, n: number, on: boolean): [string[], unknown] {
+    const e = create({ state, variant });
+    for (let i = 0; i < skip; i++) e.random();
+    useFillKernels(on);
+    try {
+      return [Array.from(e.fill(new Float64Array(n)), doubleToHex), e.getState()];
+    } finally {
+      useFillKernels(true);
+    }
+  }
+
+  it('fill() runs the WebAssembly kernel here (so the next tests compare two paths)', () => {
+    expect(fillKernels()).not.toBeNull();
+  });
+
+  for (const v of VARIANTS) {
+    it(`${v.id}: fill() through the kernel equals the JavaScript loops and the reference, across kernel chunks`, () => {
+      fc.assert(
+        fc.property(
+          nonZeroState.filter(([a, b]) => !isNaNBits(a) && !isNaNBits(b)),
+          fc.integer({ min: 0, max: 70 }),
+          fc.integer({ min: 0, max: 3 * KERNEL_CHUNK }),
+          ([a, b], skip, n) => {
+            const state = v.cache ? [hex(a), hex(b), 0] : [hex(a), hex(b)];
+            const kernel = fillHex(v.id, state, skip, n, true);
+            expect(kernel).toEqual(fillHex(v.id, state, skip, n, false));
+            expect(kernel[0]).toEqual(reference(v, a, b, skip + n).slice(skip));
+          },
+        ),
+        { numRuns: 12 },
+      );
+    });
+  }
+
+  it('V8 5.6–7.0: a NaN state word at the boundary of two kernel calls is canonicalised there too', () => {
+    // The kernel writes whole refills, 4092 values (66 refills of 62) a call; make the state
+    // after the 66th refill a NaN pattern by walking a chosen end state back 66 · 62 steps.
+    const v = VARIANTS.find((x) => x.id === 'v8-5.9-seeded62')!;
+    const per = v.cache!.perRefill;
+    const refills = Math.floor(KERNEL_CHUNK / per);
+    for (let t = 1n; t < 1000n; t++) {
+      const end = [0x7ff0000000000000n | t, (0x0123456789abcdefn * t) & U];
+      const w = new Int32Array(end.flatMap((x) => [Number(x >> 32n) | 0, Number(x & 0xffffffffn) | 0]));
+      for (let i = 0; i < refills * per; i++) xorshift128StepBack(w);
+      const u = (hi: number, lo: number) => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
+      const s = [u(w[0]!, w[1]!), u(w[2]!, w[3]!)] as const;
+      const [a, b] = s;
+      if (isNaNBits(a) || isNaNBits(b)) continue;
+      const expected = reference(v, a, b, (refills + 2) * per);
+      // The reference canonicalised nothing before refill 66 (else the walk back was not its path):
+      // then its values differ from V8 5.3's (no canonicalisation) only after it.
+      const plain = reference({ ...v, cache: { ...v.cache!, canonicalizesNaN: false } }, a, b, (refills + 2) * per);
+      const firstDiff = expected.findIndex((x, i) => x !== plain[i]);
+      if (firstDiff !== refills * per) continue;
+      const state = [hex(a), hex(b), 0];
+      const n = (refills + 2) * per;
+      expect(fillHex(v.id, state, 0, n, true)[0]).toEqual(expected);
+      expect(fillHex(v.id, state, 0, n, true)).toEqual(fillHex(v.id, state, 0, n, false));
+      return;
+    }
+    throw new Error('no state found whose only canonicalisation is at the kernel boundary');
   });
 });

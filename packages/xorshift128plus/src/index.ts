@@ -25,6 +25,9 @@ import {
   v8SeedValue,
   v8XorshiftRngBytes,
   xorshift128StepBack,
+  type XorShiftKernelMapping,
+  KERNEL_MIN,
+  fillKernels,
   S0_HI,
   S0_LO,
   S1_HI,
@@ -195,19 +198,21 @@ interface MappingParams {
   readonly hiScale: number;
   readonly loShift: number;
   readonly loScale: number;
+  /** The same mapping for the WebAssembly fill kernel of @emu/core, on whole 64-bit words. */
+  readonly kernel: XorShiftKernelMapping;
 }
 
 const MAPPINGS: Record<Mapping, MappingParams> = {
   // V8 7.1: bits(0x3FF | (s0 >> 12)) − 1 = s0's high word · 2^-32 + its low word's top 20 bits · 2^-52
-  's0-52': { sumMask: 0, hiMask: -1, hiScale: 2 ** -32, loShift: 12, loScale: 2 ** -52 },
+  's0-52': { sumMask: 0, hiMask: -1, hiScale: 2 ** -32, loShift: 12, loScale: 2 ** -52, kernel: { sumAll: 0, maskBits: 64, shift: 12, scale: 2 ** -52 } },
   // V8 13.5: (s0 >> 11) / 2^53
-  's0-53': { sumMask: 0, hiMask: -1, hiScale: 2 ** -32, loShift: 11, loScale: 2 ** -53 },
+  's0-53': { sumMask: 0, hiMask: -1, hiScale: 2 ** -32, loShift: 11, loScale: 2 ** -53, kernel: { sumAll: 0, maskBits: 64, shift: 11, scale: 2 ** -53 } },
   // V8 4.9–7.0, Chakra: bits(0x3FF | ((s0 + s1) & (2^52 − 1))) − 1
-  sum52: { sumMask: -1, hiMask: 0xfffff, hiScale: 2 ** -20, loShift: 0, loScale: 2 ** -52 },
+  sum52: { sumMask: -1, hiMask: 0xfffff, hiScale: 2 ** -20, loShift: 0, loScale: 2 ** -52, kernel: { sumAll: 1, maskBits: 52, shift: 0, scale: 2 ** -52 } },
   // V8 14.4: ((s0 + s1) >> 11) / 2^53
-  'sum-53': { sumMask: -1, hiMask: -1, hiScale: 2 ** -32, loShift: 11, loScale: 2 ** -53 },
+  'sum-53': { sumMask: -1, hiMask: -1, hiScale: 2 ** -32, loShift: 11, loScale: 2 ** -53, kernel: { sumAll: 1, maskBits: 64, shift: 11, scale: 2 ** -53 } },
   // SpiderMonkey, JSC: ((s0 + s1) & (2^53 − 1)) / 2^53
-  'sum53-low': { sumMask: -1, hiMask: 0x1fffff, hiScale: 2 ** -21, loShift: 0, loScale: 2 ** -53 },
+  'sum53-low': { sumMask: -1, hiMask: 0x1fffff, hiScale: 2 ** -21, loShift: 0, loScale: 2 ** -53, kernel: { sumAll: 1, maskBits: 53, shift: 0, scale: 2 ** -53 } },
 };
 
 /** True when the 64-bit pattern hi:lo is a NaN as a double (exponent all ones, mantissa non-zero). */
@@ -238,10 +243,12 @@ abstract class XorShift128PlusCore {
   protected readonly hiScale: number = 2 ** -32;
   protected readonly loShift: number = 12;
   protected readonly loScale: number = 2 ** -52;
+  protected readonly kernelMapping: XorShiftKernelMapping;
 
   constructor(info: Variant, s0: readonly [number, number], s1: readonly [number, number]) {
     this.variant = info.id;
     this.flavor = info.flavor;
+    this.kernelMapping = MAPPINGS[info.mapping].kernel;
     ({ sumMask: this.sumMask, hiMask: this.hiMask, hiScale: this.hiScale, loShift: this.loShift, loScale: this.loScale } = MAPPINGS[info.mapping]);
     this.setState(s0[0], s0[1], s1[0], s1[1]);
   }
@@ -289,8 +296,18 @@ export class XorShift128Plus extends XorShift128PlusCore implements Emulator<Xor
     return ((hi & this.hiMask) >>> 0) * this.hiScale + (lo >>> this.loShift) * this.loScale;
   }
 
-  /** random() n times, with the state and the mapping in locals (the same arithmetic; tests check the equality). */
+  /** random() out.length times: the WebAssembly kernel of @emu/core where there is one, else fillInJs(). */
   fill(out: Float64Array): Float64Array {
+    const k = fillKernels();
+    if (k === null || out.length < KERNEL_MIN) return this.fillInJs(out);
+    k.setXorshiftState(this.s0h, this.s0l, this.s1h, this.s1l);
+    k.xorshift(out, 0, out.length, 0, false, false, this.kernelMapping);
+    this.setState(k.xorshiftWord(0), k.xorshiftWord(1), k.xorshiftWord(2), k.xorshiftWord(3));
+    return out;
+  }
+
+  /** random() n times, with the state and the mapping in locals (the same arithmetic; tests check the equality): the reference fill. */
+  fillInJs(out: Float64Array): Float64Array {
     const sumMask = this.sumMask;
     const hiMask = this.hiMask;
     const hiScale = this.hiScale;
@@ -478,6 +495,17 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
     const per = cache.length;
     let i = 0;
     while (i < n && this.left > 0) out[i++] = this.random();
+    const whole = per * Math.floor((n - i) / per);
+    const k = fillKernels();
+    if (k !== null && whole >= KERNEL_MIN) {
+      // Whole refills in the WebAssembly kernel, each written out in hand-out order.
+      this.canonicalize();
+      k.setXorshiftState(this.s0h, this.s0l, this.s1h, this.s1l);
+      k.xorshift(out, i, whole, per, this.asc === 0, this.canonicalizesNaN, this.kernelMapping);
+      this.setState(k.xorshiftWord(0), k.xorshiftWord(1), k.xorshiftWord(2), k.xorshiftWord(3));
+      this.storedRaw = this.canonicalizing;
+      i += whole;
+    }
     // Whole refills: into the cache (the loop random() inlines), then out in hand-out order.
     for (; n - i >= per; i += per) {
       this.canonicalize();
