@@ -2,7 +2,8 @@
 // Throughput: each emulator's random() and fill() against native Math.random() IN THE SAME RUN,
 // plus two peers (pure-rand's xorshift128plus, a naive BigInt xorshift128+). Prints ops/s and the
 // ratio to native (random(): vs a native Math.random() call; fill: vs a native loop filling the
-// same 1M-element Float64Array). Every variant of every package is measured.
+// same 1M-element Float64Array). Every variant of every package is measured; the fills that run a
+// WebAssembly kernel are measured again on their JavaScript loops.
 //   --quick          shorter measurement, for CI smoke runs
 //   --only TEXT      only the emulators whose name contains TEXT (the native baselines always run)
 //   --json           one JSON line of { name, ops, ratio } rows instead of the tables (median.mjs reads it)
@@ -11,6 +12,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
 import { emulators as all } from './emulators.mjs';
+import { useFillKernels } from '@emu/core';
 import { xorshift128plus as prXorshift } from 'pure-rand/generator/xorshift128plus';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 
@@ -75,6 +77,14 @@ const out = new Float64Array(N);
 const fill = new Bench({ time, warmupTime: time / 4 });
 const nativeFill = () => new Function('out', 'N', `/* task ${taskNo++} */ return function () { for (let i = 0; i < N; i++) out[i] = Math.random(); };`)(out, N);
 for (const [name, make] of emulators) fill.add(`${NATIVE} ${name}`, nativeFill()).add(`${name} fill(1M)`, fillTask(make(), out));
+// The generators whose fill() runs a WebAssembly kernel of @emu/core, once more on their
+// JavaScript reference loops (the only path where WebAssembly is missing or forbidden).
+for (const [name, make] of emulators) {
+  const e = make();
+  if (e.engine !== 'firefox-lcg' && e.engine !== 'xorshift128plus') continue;
+  const task = new Function('o', 'out', 'use', `/* task ${taskNo++} */ return function () { use(false); o.fill(out); use(true); };`)(e, out, useFillKernels);
+  fill.add(`${NATIVE} ${name} js`, nativeFill()).add(`${name} fill(1M), JS loop`, task);
+}
 
 function hz(task) {
   const r = task.result;
