@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // CPU profile of ONE benchmark task: runs it for a few seconds under `node --cpu-prof` and prints
 // the top functions by self time as a markdown table (the raw .cpuprofile goes to a temp folder).
-//   node profile.mjs "<bench name, e.g. firefox-lcg>" random|fill [--seconds 3]
+//   node profile.mjs "<bench name, e.g. firefox-lcg>" random|fill|fill-js [--seconds 3]
+// (fill-js: fill() with the WebAssembly kernels of @emu/core turned off, on the JavaScript loops)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,9 +21,10 @@ if (args.run) {
   const make = name === 'native' ? () => Math : emulators.find(([n]) => n === name)?.[1];
   if (!make) throw new Error(`no emulator named ${name}; known: ${emulators.map(([n]) => n).join(', ')}`);
   const o = make();
+  if (mode === 'fill-js') (await import('@emu/core')).useFillKernels(false);
   const out = new Float64Array(1 << 20);
   const sink = { v: 0 };
-  const task = mode === 'fill'
+  const task = mode.startsWith('fill')
     ? (name === 'native' ? () => { for (let i = 0; i < out.length; i++) out[i] = Math.random(); } : () => o.fill(out))
     : () => { let s = 0; for (let i = 0; i < 1000; i++) s += o.random(); sink.v += s; };
   const end = Date.now() + Number(args.seconds) * 1000;

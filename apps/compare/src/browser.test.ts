@@ -8,6 +8,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
+import { doubleToHex } from '@emu/core';
+import { create as createLcg } from '@emu/firefox-lcg';
+import { VARIANTS as XORSHIFT_VARIANTS, create as createXorshift } from '@emu/xorshift128plus';
 import { run } from './main.js';
 import { startServer } from './server.js';
 
@@ -63,6 +66,39 @@ describe.skipIf(!CHROMIUM && !mustRun)('compare page in headless Chromium', () =
     mkdirSync(docs, { recursive: true });
     await page.screenshot({ path: `${docs}compare-page.png`, fullPage: true });
     expect(existsSync(`${docs}compare-page.png`)).toBe(true);
+  }, 60_000);
+
+  it('runs the WebAssembly fill kernels in the browser, bit-identical to its JavaScript loops and to Node', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${url}?engines=firefox-lcg&seed=1&count=1`);
+    await page.waitForSelector('body[data-ready]');
+    const N = 9001; // odd, and across two kernel chunks of 4096
+    // A string, not a function: vitest would rewrite a function's import() for Node.
+    const inPage = (await page.evaluate(`(async (n) => {
+      const core = await import('@emu/core');
+      const xs = await import('@emu/xorshift128plus');
+      const lcg = await import('@emu/firefox-lcg');
+      const makers = [
+        ['firefox-lcg', () => lcg.create({ state: [0x123456789ab] })],
+        ...xs.VARIANTS.map((v) => [v.id, () => xs.create({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: v.id })]),
+      ];
+      const run = (make, on) => {
+        core.useFillKernels(on);
+        try {
+          return Array.from(make().fill(new Float64Array(n)), core.doubleToHex).join(' ');
+        } finally {
+          core.useFillKernels(true);
+        }
+      };
+      return { kernels: core.fillKernels() !== null, runs: makers.map(([id, make]) => [id, run(make, true), run(make, false)]) };
+    })(${N})`)) as { kernels: boolean; runs: [string, string, string][] };
+    expect(inPage.kernels).toBe(true);
+    expect(inPage.runs.length).toBe(1 + XORSHIFT_VARIANTS.length);
+    for (const [id, kernel, js] of inPage.runs) {
+      expect(kernel, id).toBe(js);
+      const node = id === 'firefox-lcg' ? createLcg({ state: [0x123456789ab] }) : createXorshift({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: id });
+      expect(kernel, id).toBe(Array.from(node.fill(new Float64Array(N)), doubleToHex).join(' '));
+    }
   }, 60_000);
 
   it.each([

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Assembles kernels.wat with wabt and writes ../src/kernels-wasm.ts (the module's bytes as a
-// literal, so the packages need no file loading and no base64 decoder in either Node or a browser).
+// literal, so the packages need no file loading and no base64 decoder in either Node or a browser),
+// with the name section, so that CPU profiles name the kernels.
 //   node build.mjs           write it
 //   node build.mjs --check   exit 1 if the committed file differs from what kernels.wat assembles to
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ export async function assemble() {
   const wabt = await initWabt();
   const mod = wabt.parseWat('kernels.wat', readFileSync(join(here, 'kernels.wat'), 'utf8'));
   mod.validate();
-  const { buffer } = mod.toBinary({ log: false, write_debug_names: false });
+  const { buffer } = mod.toBinary({ log: false, write_debug_names: true });
   mod.destroy();
   return Uint8Array.from(buffer);
 }

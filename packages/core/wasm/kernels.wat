@@ -18,7 +18,7 @@
   ;; 0x7FF8000000000000 before every block but the first (V8 5.6–7.0 stored the state as a double
   ;; after each refill); bit 1: before the first block too (a call that continues such a run).
   ;; maskBits is 52, 53 or 64; sumAll is 0 (s0 alone) or 1 (s0 + s1).
-  (func (export "xorshiftFill")
+  (func $xorshiftFill (export "xorshiftFill")
     (param $blocks i32) (param $per i32) (param $desc i32) (param $canon i32)
     (param $sumAll i32) (param $maskBits i32) (param $shift i32) (param $scale f64)
     (local $s0 i64) (local $s1 i64) (local $x i64) (local $sm i64) (local $mask i64) (local $sh i64)
@@ -80,7 +80,7 @@
   ;; so the multiplications do not wait for each other: one after another they would chain 4
   ;; multiply latencies per turn instead of 1. Each x_k is written out: V8 of Node 20 does not
   ;; inline small wasm functions, and a call per draw cost more than the arithmetic.
-  (func (export "lcgFill") (param $n i32)
+  (func $lcgFill (export "lcgFill") (param $n i32)
     (local $s i64) (local $x1 i64) (local $x2 i64) (local $x3 i64) (local $p i32) (local $end i32)
     (local.set $s (i64.load (i32.const 32784)))
     (local.set $end (i32.shl (i32.and (local.get $n) (i32.const -2)) (i32.const 3)))
