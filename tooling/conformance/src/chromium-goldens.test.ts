@@ -18,6 +18,9 @@ describe('golden vectors from headless Chromium', () => {
         const got = expected.map(() => doubleToHex(emu.random()));
         const first = got.findIndex((h, i) => h !== expected[i]);
         expect(first, first >= 0 ? `first divergence at index ${first}: emu ${got[first]} vs chromium ${expected[first]}` : '').toBe(-1);
+        // and through fill(), which runs the WebAssembly kernel of @emu/core
+        const filled = Array.from(createEngine(g.engine, { seed: Number(seed) }).fill(new Float64Array(expected.length)), doubleToHex);
+        expect(filled).toEqual(expected);
       });
     }
   }

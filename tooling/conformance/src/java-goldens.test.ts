@@ -18,6 +18,8 @@ describe(`java.util.Random goldens (${golden.version})`, () => {
       }
       const emu = create({ state: [state] });
       expect(data.nextDouble.map(() => doubleToHex(emu.random()))).toEqual(data.nextDouble);
+      // and through fill(), which runs the WebAssembly kernel of @emu/core
+      expect(Array.from(create({ state: [state] }).fill(new Float64Array(data.nextDouble.length)), doubleToHex)).toEqual(data.nextDouble);
     });
 
     it(`seed ${seed}: nextInt() = next(32) of the core LCG`, () => {

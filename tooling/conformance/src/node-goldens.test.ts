@@ -28,6 +28,14 @@ describe('golden vectors from real Node binaries (node --random_seed=N)', () => 
             expect(first, first >= 0 ? `first divergence at index ${first}: emu ${got[first]} vs node ${expected[first]}` : '').toBe(-1);
           });
         }
+        it(`--random_seed=${seed}: 3 values by random(), the rest by one fill() (the WebAssembly kernel where there is one), bit-exact`, () => {
+          const expected = modeValues(modes, 'file');
+          const emu = createEngine(`node@${g.version}`, { seed: Number(seed), entry: 'file' });
+          const head = [emu.random(), emu.random(), emu.random()];
+          const got = [...head, ...emu.fill(new Float64Array(expected.length - 3))].map(doubleToHex);
+          const first = got.findIndex((h, i) => h !== expected[i]);
+          expect(first, first >= 0 ? `first divergence at index ${first}: emu ${got[first]} vs node ${expected[first]}` : '').toBe(-1);
+        });
       }
     });
   }
