@@ -64,7 +64,7 @@ const pr = (() => {
 // paired with a native measurement taken just before it, and its ratio is to that one. The
 // native row shows the median of the run's native measurements.
 const NATIVE = '\u0000native';
-const random = new Bench({ time, warmupTime: time / 4 });
+const random = new Bench({ time, warmupTime: time / 4, throws: true });
 const nativeRandom = () => randomTask(Math, 'random');
 const addRandom = (name, task) => random.add(`${NATIVE} ${name}`, nativeRandom()).add(name, task);
 for (const [name, make] of emulators) addRandom(`${name} random()`, randomTask(make(), 'random'));
@@ -74,7 +74,7 @@ if (args.only === undefined) {
 }
 
 const out = new Float64Array(N);
-const fill = new Bench({ time, warmupTime: time / 4 });
+const fill = new Bench({ time, warmupTime: time / 4, throws: true });
 const nativeFill = () => new Function('out', 'N', `/* task ${taskNo++} */ return function () { for (let i = 0; i < N; i++) out[i] = Math.random(); };`)(out, N);
 for (const [name, make] of emulators) fill.add(`${NATIVE} ${name}`, nativeFill()).add(`${name} fill(1M)`, fillTask(make(), out));
 // The generators whose fill() runs a WebAssembly kernel of @emu/core, once more on their
