@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { KERNEL_CHUNK, KERNEL_MIN, fillKernels, useFillKernels } from './kernels.js';
 import { LCG48_MASK, Lcg48 } from './lcg48.js';
@@ -65,5 +65,32 @@ describe('WebAssembly fill kernels', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  describe('where WebAssembly is missing or refuses the module (a CSP without wasm-unsafe-eval)', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    });
+    const refusing = {
+      Module: class {
+        constructor() {
+          throw new Error('WebAssembly.Module(): Refused to compile or instantiate WebAssembly module');
+        }
+      },
+      Instance: class {},
+    };
+    for (const [what, global] of [['missing', undefined], ['refusing', refusing]] as const) {
+      it(`${what}: fillKernels() is null and fill() still gives java.util.Random's values`, async () => {
+        vi.stubGlobal('WebAssembly', global);
+        vi.resetModules();
+        const fresh = await import('./index.js');
+        expect(fresh.fillKernels()).toBeNull();
+        const g = new fresh.Lcg48(0x123456789ab);
+        const [expected, end] = javaNextDoubles(0x123456789abn, 5000);
+        expect(Array.from(g.fillNextDouble(new Float64Array(5000)), doubleToHex)).toEqual(expected);
+        expect(BigInt(g.state)).toBe(end);
+      });
+    }
   });
 });
