@@ -25,6 +25,7 @@ import {
   v8SeedValue,
   v8XorshiftRngBytes,
   xorshift128StepBack,
+  type FillKernels,
   type XorShiftKernelMapping,
   KERNEL_MIN,
   fillKernels,
@@ -260,6 +261,13 @@ abstract class XorShift128PlusCore {
     this.s1l = s1l | 0;
   }
 
+  /** FillKernels.xorshift() from this state, which it then advances (see there for per, desc, canon). */
+  protected fillByKernel(k: FillKernels, out: Float64Array, at: number, count: number, per: number, desc: boolean, canon: boolean): void {
+    k.setXorshiftState(this.s0h, this.s0l, this.s1h, this.s1l);
+    k.xorshift(out, at, count, per, desc, canon, this.kernelMapping);
+    this.setState(k.xorshiftWord(0), k.xorshiftWord(1), k.xorshiftWord(2), k.xorshiftWord(3));
+  }
+
   protected stateWords(): [string, string] {
     return [`0x${u64ToHex(this.s0h, this.s0l)}`, `0x${u64ToHex(this.s1h, this.s1l)}`];
   }
@@ -300,9 +308,7 @@ export class XorShift128Plus extends XorShift128PlusCore implements Emulator<Xor
   fill(out: Float64Array): Float64Array {
     const k = fillKernels();
     if (k === null || out.length < KERNEL_MIN) return this.fillInJs(out);
-    k.setXorshiftState(this.s0h, this.s0l, this.s1h, this.s1l);
-    k.xorshift(out, 0, out.length, 0, false, false, this.kernelMapping);
-    this.setState(k.xorshiftWord(0), k.xorshiftWord(1), k.xorshiftWord(2), k.xorshiftWord(3));
+    this.fillByKernel(k, out, 0, out.length, 0, false, false);
     return out;
   }
 
@@ -500,9 +506,7 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
     if (k !== null && whole >= KERNEL_MIN) {
       // Whole refills in the WebAssembly kernel, each written out in hand-out order.
       this.canonicalize();
-      k.setXorshiftState(this.s0h, this.s0l, this.s1h, this.s1l);
-      k.xorshift(out, i, whole, per, this.asc === 0, this.canonicalizesNaN, this.kernelMapping);
-      this.setState(k.xorshiftWord(0), k.xorshiftWord(1), k.xorshiftWord(2), k.xorshiftWord(3));
+      this.fillByKernel(k, out, i, whole, per, this.asc === 0, this.canonicalizesNaN);
       this.storedRaw = this.canonicalizing;
       i += whole;
     }
