@@ -1,0 +1,46 @@
+import { doubleToHex } from '@emu/core';
+import { predict } from '@emu/recover';
+import type { Command, Io } from '../io.js';
+import { UsageError, bucketOption, formatFloat, observations, parse, parseCount } from '../options.js';
+
+export const HELP = `Usage: compare predict --engine X [--bucket N] [--next N] [--previous N] [--format hex|float|bucket] < observed.txt
+
+Reads consecutive observations, one per line, recovers the engine's state, and prints the N
+previous values (chronological), a blank line, then the N next values. Exit 3 with a one-line
+reason when the data are too few ("need about K more"), ambiguous, or no state of the engine
+explains them. A line is one of:
+  0.123…, 3fbf7ced916872b0    a Math.random value as JavaScript printed it, or its 16 hex digits
+  j/n                         only Math.floor(Math.random() * n) = j was seen (a die, an ID, an index)
+  j                           the same with n from --bucket N
+  ?                           a call whose value was not seen
+Partial values work where the engine shows them linearly (V8 7.1+ / Node 12+, s0 mappings); for
+N = 2^k each value gives k bits of 128. With --bucket the predictions print as buckets unless
+--format says otherwise.
+`;
+
+function predictCmd(args: string[], io: Io): number {
+  const values = parse(args, { engine: { type: 'string' }, next: { type: 'string' }, previous: { type: 'string' }, format: { type: 'string' }, bucket: { type: 'string' } });
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const engine = values.engine as string | undefined;
+  if (!engine) throw new UsageError('--engine is required (see compare engines)');
+  const bucket = bucketOption(values.bucket);
+  const format = (values.format as string | undefined) ?? (bucket ? 'bucket' : 'hex');
+  if (!['hex', 'float', 'bucket'].includes(format)) throw new UsageError(`--format must be hex, float or bucket, got ${JSON.stringify(format)}`);
+  if (format === 'bucket' && !bucket) throw new UsageError('--format bucket needs --bucket N');
+  const next = values.next === undefined ? 10 : parseCount(values.next as string, undefined, '--next', 1_000_000);
+  const previous = values.previous === undefined || values.previous === '0' ? 0 : parseCount(values.previous as string, undefined, '--previous', 1_000_000);
+  const observed = observations(io, bucket);
+  const r = predict(engine, observed, next, previous);
+  if (r.kind !== 'ok') {
+    io.err(`compare: ${engine} (${r.variant}): ${r.note}\n`);
+    return 3;
+  }
+  const show = format === 'hex' ? doubleToHex : format === 'float' ? formatFloat : (x: number) => String(Math.floor(x * bucket!));
+  io.out([...r.previous.map(show), '', ...r.next.map(show)].join('\n') + '\n');
+  return 0;
+}
+
+export const command: Command = { name: 'predict', summary: "recover an engine's state from observed values; print previous and next values", help: HELP, run: predictCmd };

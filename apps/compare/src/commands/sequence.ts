@@ -1,0 +1,69 @@
+import { doubleToHex } from '@emu/core';
+import { PACKAGE_IDS, createEngine } from '@emu/engines';
+import type { Command, Io } from '../io.js';
+import { ENGINE_OPTIONS, MAX_COUNT, SEED_OPTIONS, UsageError, createOptionsFrom, formatFloat, parse, parseCount } from '../options.js';
+
+export const HELP = `Usage: compare sequence --engine <id> [--seed N | --random-seed N | --state <json>] --count K
+                        [--format hex|float|json] [--output random|raw]
+                        [--variant V] [--flavor v8|spidermonkey|jsc] [--entry file|eval|stdin]
+
+  --engine       a registry id: ${PACKAGE_IDS.join(', ')}, node@VERSION, v8@X.Y.Z,
+                 chrome@M, firefox@N, spidermonkey@N, safari@X, jsc@X (see compare engines)
+  --seed N       run the engine's own seeding routine (for V8 ids: --random_seed)
+  --random-seed  V8's --random_seed flag (V8, chrome@ and node@ ids)
+  --state JSON   the raw state, words in the engine source's order, e.g. [1,2,3,4]
+  --count K      how many values (1 … ${MAX_COUNT})
+  --format       hex: 16 lowercase hex digits of the IEEE-754 bits (default);
+                 float: the shortest decimal that round-trips; json: one JSON object per line
+  --output raw   the engine's raw integer output (V8: MathRandomRaw) in decimal
+  --entry        node@ ids: how the script was started (default file)
+  --rng-draws K  node@ ids of V8 3.26–4.6 and 4.9.41–5.8: draws of V8's internal RNG before
+                 Math.random took its state (default: the value measured for the release)
+`;
+
+function sequence(args: string[], io: Io): number {
+  const values = parse(args, {
+    ...SEED_OPTIONS,
+    ...ENGINE_OPTIONS,
+    engine: { type: 'string' },
+    count: { type: 'string' },
+    format: { type: 'string', default: 'hex' },
+    output: { type: 'string', default: 'random' },
+  });
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const engine = values.engine as string | undefined;
+  if (!engine) throw new UsageError('--engine is required (see compare engines)');
+  const format = values.format as string;
+  if (!['hex', 'float', 'json'].includes(format)) throw new UsageError(`--format must be hex, float or json, got ${JSON.stringify(format)}`);
+  const output = values.output as string;
+  if (!['random', 'raw'].includes(output)) throw new UsageError(`--output must be random or raw, got ${JSON.stringify(output)}`);
+  const count = parseCount(values.count as string | undefined);
+  const emu = createEngine(engine, createOptionsFrom(values));
+  if (output === 'raw' && typeof emu.raw !== 'function') {
+    throw new UsageError(`engine ${engine} (${emu.variant}) has no raw integer output; use --output random`);
+  }
+  const lines: string[] = [];
+  const flush = () => {
+    io.out(lines.join('\n') + '\n');
+    lines.length = 0;
+  };
+  for (let i = 0; i < count; i++) {
+    if (output === 'raw') {
+      const r = emu.raw!();
+      lines.push(format === 'json' ? JSON.stringify({ i, raw: r }) : String(r));
+    } else {
+      const x = emu.random();
+      if (format === 'hex') lines.push(doubleToHex(x));
+      else if (format === 'float') lines.push(formatFloat(x));
+      else lines.push(`{"i":${i},"hex":"${doubleToHex(x)}","value":${formatFloat(x)}}`);
+    }
+    if (lines.length === 65536) flush();
+  }
+  if (lines.length) flush();
+  return 0;
+}
+
+export const command: Command = { name: 'sequence', summary: 'K values of one engine, one per line', help: HELP, run: sequence };

@@ -1,0 +1,145 @@
+/**
+ * Option parsing shared by every command. To add an option that several commands take, add its
+ * spec to one of the groups below (SEED_OPTIONS, ENGINE_OPTIONS) and read it in createOptionsFrom;
+ * a command takes a group by spreading it into its parse() call.
+ */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { Observed } from '@emu/recover';
+import { parseObservations } from '@emu/recover';
+import type { CreateOptions } from '@emu/engines';
+import type { Io } from './io.js';
+
+export const DEFAULT_SEED = 42;
+export const MAX_COUNT = 10_000_000;
+
+/** A bad argument: the CLI prints its message on one line and exits 2. */
+export class UsageError extends Error {}
+
+export type Values = Record<string, string | boolean | undefined>;
+export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
+
+export function parse(rawArgs: string[], options: NonNullable<ParseArgsConfig['options']>): Values {
+  // `--seed -7` would read as an unknown flag: glue a negative number to its option.
+  const args: string[] = [];
+  for (let i = 0; i < rawArgs.length; i++) {
+    const a = rawArgs[i]!;
+    const name = a.startsWith('--') && !a.includes('=') ? a.slice(2) : undefined;
+    const next = rawArgs[i + 1];
+    if (name && options[name]?.type === 'string' && next !== undefined && /^-[0-9]/.test(next)) {
+      args.push(`${a}=${next}`);
+      i++;
+    } else {
+      args.push(a);
+    }
+  }
+  try {
+    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false })
+      .values as Values;
+  } catch (e) {
+    throw new UsageError((e as Error).message.split('\n')[0]!);
+  }
+}
+
+export function parseCount(raw: string | undefined, fallback?: number, flag = '--count', max = MAX_COUNT): number {
+  if (raw === undefined) {
+    if (fallback !== undefined) return fallback;
+    throw new UsageError(`${flag} is required`);
+  }
+  const n = Number(raw);
+  if (!/^[0-9]+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
+    throw new UsageError(`${flag} must be an integer in [1, ${max}], got ${JSON.stringify(raw)}`);
+  }
+  return n;
+}
+
+export function parseState(raw: string): unknown[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw new UsageError(`--state is not valid JSON: ${JSON.stringify(raw)}`);
+  }
+  if (!Array.isArray(v)) throw new UsageError(`--state must be a JSON array of state words, got ${JSON.stringify(raw)}`);
+  return v;
+}
+
+/** A seed as given on the command line: an integer, kept as a string so no precision is lost. */
+export function parseSeed(flag: string, raw: string): string {
+  if (!/^-?(?:[0-9]+|0x[0-9a-fA-F]+)$/.test(raw.trim())) throw new UsageError(`${flag} must be an integer, got ${JSON.stringify(raw)}`);
+  return raw.trim();
+}
+
+export function formatFloat(x: number): string {
+  return Object.is(x, -0) ? '-0' : String(x);
+}
+
+/** How an engine is started: its seed or raw state, and (node@ ids) the entry mode. */
+export const SEED_OPTIONS = {
+  seed: { type: 'string' },
+  'random-seed': { type: 'string' },
+  state: { type: 'string' },
+  entry: { type: 'string' },
+} as const satisfies OptionSpecs;
+
+/** Options that tune one engine: a package's variant or flavor, V8's isolate-RNG draws. */
+export const ENGINE_OPTIONS = {
+  variant: { type: 'string' },
+  flavor: { type: 'string' },
+  'rng-draws': { type: 'string' },
+} as const satisfies OptionSpecs;
+
+export type Seeding = { seed?: string | number; state?: unknown[]; entry?: 'file' | 'eval' | 'stdin' };
+
+/** The seed/state part of CreateOptions from parsed flags (default: seed 42). */
+export function seedingFrom(values: Values): Seeding {
+  const given = ['seed', 'random-seed', 'state'].filter((k) => values[k] !== undefined);
+  if (given.length > 1) throw new UsageError(`give only one of --seed, --random-seed, --state (got ${given.map((g) => `--${g}`).join(' and ')})`);
+  const entry = values.entry as string | undefined;
+  if (entry !== undefined && !['file', 'eval', 'stdin'].includes(entry)) throw new UsageError(`--entry must be file, eval or stdin, got ${JSON.stringify(entry)}`);
+  const seedRaw = (values.seed ?? values['random-seed']) as string | undefined;
+  return {
+    ...(values.state !== undefined ? { state: parseState(values.state as string) } : { seed: seedRaw === undefined ? DEFAULT_SEED : parseSeed(values.seed ? '--seed' : '--random-seed', seedRaw) }),
+    ...(entry ? { entry: entry as 'file' | 'eval' | 'stdin' } : {}),
+  };
+}
+
+/**
+ * The whole CreateOptions from parsed flags: seedingFrom plus every ENGINE_OPTIONS flag given.
+ * A new engine option goes here: one spec in ENGINE_OPTIONS, one line below.
+ */
+export function createOptionsFrom(values: Values): CreateOptions & Seeding {
+  const seeding = seedingFrom(values);
+  const options: CreateOptions & Seeding = { ...seeding };
+  if (values.variant !== undefined) options.variant = values.variant as string;
+  if (values.flavor !== undefined) options.flavor = values.flavor as string;
+  if (values['rng-draws'] !== undefined) options.rngDrawsBefore = parseRngDraws(values['rng-draws'] as string);
+  return options;
+}
+
+/** --rng-draws K: draws of V8's isolate RNG before Math.random took its state. */
+export function parseRngDraws(raw: string): number {
+  if (!/^[0-9]+$/.test(raw)) throw new UsageError(`--rng-draws must be a non-negative integer, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+export function engineList(raw: unknown, min: number, max: number): string[] {
+  if (typeof raw !== 'string' || raw.trim() === '') throw new UsageError('--engines is required: a comma-separated list of engine ids (see compare engines)');
+  const ids = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  if (ids.length < min || ids.length > max) throw new UsageError(`--engines takes ${min === max ? min : `${min} to ${max}`} ids, got ${ids.length}: ${JSON.stringify(raw)}`);
+  return ids;
+}
+
+/** --bucket N: observations are Math.floor(Math.random() * N) values. */
+export function bucketOption(raw: string | boolean | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^[0-9]+$/.test(String(raw)) || !Number.isSafeInteger(n) || n < 1 || n > 2 ** 52) throw new UsageError(`--bucket must be an integer in [1, 2^52], got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+export function observations(io: Io, bucket?: number): Observed[] {
+  if (!io.readStdin) throw new UsageError('no standard input to read observations from');
+  const values = parseObservations(io.readStdin(), bucket === undefined ? {} : { bucket });
+  if (values.length === 0) throw new UsageError('no observed values on standard input (one per line)');
+  return values;
+}
