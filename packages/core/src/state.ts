@@ -53,3 +53,13 @@ export function requireStateOrSeed(engine: string, options: { state?: unknown; s
     throw new InvalidStateError(`${engine}: give exactly one of { state } or { seed }`);
   }
 }
+
+/**
+ * Refuses an all-zero state for a generator that maps it to itself (it would print 0 forever);
+ * `why` says why the real engine never holds it.
+ */
+export function refuseAllZero(engine: string, words: readonly (number | bigint)[], why: string): void {
+  if (words.every((w) => w === 0 || w === 0n)) {
+    throw new InvalidStateError(`${engine}: state [${words.join(', ')}] is not allowed: it is all zero, which the generator never leaves (0 forever); ${why}`);
+  }
+}

@@ -10,7 +10,7 @@ const badSeeds = [[0, '0 means'], [1.5, '1.5'], ['x', '"x"'], [-(2 ** 31) - 1, '
 
 emulatorContract('v8-2015 v8-4.8-constructdouble (default)', {
   fromState: (state) => create({ state }),
-  state: fc.tuple(w16, w16, w16, w16).map((t) => [...t]),
+  state: fc.tuple(w16, w16, w16, w16).map((t) => [...t]).filter((s) => s.some((w) => w !== 0)),
   badStates: [
     [[1, 2, 3, 4, 5], 'must have 4 words'],
     [[70000, 2, 3, 4], 'rngstate_0 (index 0) = 70000'],
@@ -24,7 +24,7 @@ emulatorContract('v8-2015 v8-4.8-constructdouble (default)', {
 for (const variant of ['v8-3.26-js', 'v8-3.30-js'] as const) {
   emulatorContract(`v8-2015 ${variant}`, {
     fromState: (state) => create({ state, variant }),
-    state: fc.tuple(w32, w32).map((t) => [...t]),
+    state: fc.tuple(w32, w32).map((t) => [...t]).filter((s) => s.some((w) => w !== 0)),
     badStates: [
       [[1], 'must have 2 words'],
       [[1, 2 ** 32], 'rngstate1 (index 1) = 4294967296'],
@@ -74,11 +74,23 @@ describe('v8-2015 specifics', () => {
 describe('v8-2015: the fast double equals the %_ConstructDouble (DataView) reference', () => {
   it('bit for bit, from any state', () => {
     fc.assert(
-      fc.property(fc.tuple(w16, w16, w16, w16).map((t) => [...t]), fc.integer({ min: 1, max: 50 }), (state, n) => {
+      fc.property(fc.tuple(w16, w16, w16, w16).map((t) => [...t]).filter((s) => s.some((w) => w !== 0)), fc.integer({ min: 1, max: 50 }), (state, n) => {
         const fast = create({ state }) as unknown as { random(): number };
         const ref = create({ state }) as unknown as { randomViaConstructDouble(): number };
         for (let i = 0; i < n; i++) expect(doubleToHex(fast.random())).toBe(doubleToHex(ref.randomViaConstructDouble()));
       }),
     );
+  });
+});
+
+describe('issue 15: the all-zero state', () => {
+  it.each(['v8-3.11-cpp', 'v8-3.26-js', 'v8-3.30-js', 'v8-4.8-constructdouble'])('%s refuses it with an InvalidStateError naming the state', (variant) => {
+    const zeros = VARIANTS.find((v) => v.id === variant)!.stateWords.map(() => 0);
+    expect(() => create({ state: zeros, variant })).toThrow(expect.objectContaining({ name: 'InvalidStateError', code: 'INVALID_STATE' }));
+    expect(() => create({ state: zeros, variant })).toThrow(/0, ?0/);
+  });
+  it('a state with one non-zero word is still taken', () => {
+    expect(() => create({ state: [0, 0, 0, 1], variant: 'v8-4.8-constructdouble' })).not.toThrow();
+    expect(() => create({ state: [0, 1], variant: 'v8-3.30-js' })).not.toThrow();
   });
 });

@@ -23,6 +23,7 @@ import {
   InvalidStateError,
   constructDouble,
   readStateWords,
+  refuseAllZero,
   requireStateOrSeed,
   v8InitializeRngWords,
   v8RngBytes,
@@ -292,6 +293,9 @@ export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, numb
 
 export type V8Mwc1616 = V8CppMwc1616 | V8JsMwc1616 | V8ConstructDoubleMwc1616;
 
+/** Why V8's %InitializeRNG-seeded MWC1616 never holds the all-zero state. */
+const V8_NEVER_ZERO = '%InitializeRNG redraws while any of the four words is 0, and a non-zero MWC1616 half never reaches 0';
+
 function variantInfo(variant: string): VariantInfo {
   const info = VARIANTS.find((v) => v.id === variant);
   if (!info) {
@@ -319,6 +323,7 @@ export function create(options: CreateOptions): V8Mwc1616 {
       s0 = s1 = v8SeedValue(ENGINE, options.seed) >>> 0;
     } else {
       [s0, s1] = readStateWords(ENGINE, options.state, info.stateWords, 32).map(Number) as [number, number];
+      refuseAllZero(ENGINE, [s0, s1], 'random_base() reseeds from entropy while state[0] is 0');
     }
     if (s0 === 0) {
       throw new InvalidStateError(`${ENGINE}: state word state0 (index 0) = 0 is not allowed: random_base() reseeds from entropy when state[0] is 0`);
@@ -333,12 +338,14 @@ export function create(options: CreateOptions): V8Mwc1616 {
       words = [b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24), b[4]! | (b[5]! << 8) | (b[6]! << 16) | (b[7]! << 24)];
     } else {
       words = readStateWords(ENGINE, options.state, info.stateWords, 32).map(Number);
+      refuseAllZero(ENGINE, words, 'a non-zero MWC1616 half never reaches 0, and V8 seeds both words from its RNG (from 3.30 its bootstrapper redraws a zero word)');
     }
     return new V8JsMwc1616(id, words[0]!, words[1]!);
   }
   const words = options.seed !== undefined
     ? v8InitializeRngWords(ENGINE, options.seed, draws)
     : readStateWords(ENGINE, options.state, info.stateWords, 16).map(Number);
+  refuseAllZero(ENGINE, words, V8_NEVER_ZERO);
   return new V8ConstructDoubleMwc1616(words[0]!, words[1]!, words[2]!, words[3]!);
 }
 

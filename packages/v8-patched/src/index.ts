@@ -16,6 +16,7 @@ import {
   InvalidOptionError,
   constructDouble,
   readStateWords,
+  refuseAllZero,
   requireStateOrSeed,
   v8InitializeRngWords,
 } from '@emu/core';
@@ -151,5 +152,6 @@ export function create(options: CreateOptions): V8PatchedMwc1616 {
   const words = options.state !== undefined
     ? readStateWords(ENGINE, options.state, STATE_WORDS, 16).map(Number)
     : v8InitializeRngWords(ENGINE, options.seed, options.rngDrawsBefore ?? 0);
+  refuseAllZero(ENGINE, words, '%InitializeRNG redraws while any of the four words is 0, and a non-zero MWC1616 half never reaches 0');
   return new V8PatchedMwc1616(words[0]!, words[1]!, words[2]!, words[3]!);
 }

@@ -7,7 +7,7 @@ const w32 = fc.integer({ min: 0, max: 0xffffffff });
 
 emulatorContract('webkit-gamerand', {
   fromState: (state) => create({ state }),
-  state: fc.tuple(w32, w32).map((t) => [...t]),
+  state: fc.tuple(w32, w32).map((t) => [...t]).filter((s) => s.some((w) => w !== 0)),
   badStates: [
     [[1], 'must have 2 words'],
     [[1, 4294967296], 'm_high (index 1) = 4294967296'],
@@ -52,5 +52,15 @@ describe('webkit-gamerand specifics', () => {
     const a = create({ seed: 7 });
     const b = create({ seed: 7 });
     for (let i = 0; i < 100; i++) expect(a.random()).toBe(b.raw() / 2 ** 32);
+  });
+});
+
+describe('issue 15: the all-zero state', () => {
+  it('is refused with an InvalidStateError naming the state and why', () => {
+    expect(() => create({ state: [0, 0] })).toThrow(expect.objectContaining({ name: 'InvalidStateError', code: 'INVALID_STATE' }));
+    expect(() => create({ state: [0, 0] })).toThrow(/\[0, 0\].*0x49616E42/);
+    expect(() => create({ state: [0, 1] })).not.toThrow();
+    // seed 0 is fine: m_low = 0 ^ 0x49616E42.
+    expect(create({ seed: 0 }).getState()).toEqual([0x49616e42, 0]);
   });
 });

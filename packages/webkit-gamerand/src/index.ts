@@ -13,6 +13,7 @@ import {
   InvalidOptionError,
   readIntegerSeed,
   readStateWords,
+  refuseAllZero,
   requireStateOrSeed,
 } from '@emu/core';
 
@@ -107,5 +108,6 @@ export function create(options: CreateOptions): WebkitGameRand {
     return new WebkitGameRand(seed ^ SEED_XOR, seed);
   }
   const [low, high] = readStateWords(ENGINE, options.state, STATE_WORDS, 32).map(Number);
+  refuseAllZero(ENGINE, [low!, high!], 'WeakRandom(seed) sets m_low = seed ^ 0x49616E42 and m_high = seed, never both 0, and the step is a bijection with [0, 0] as a fixed point, so no other state leads there');
   return new WebkitGameRand(low!, high!);
 }
