@@ -37,11 +37,15 @@ export class InvalidOptionError extends EmuError {
   }
 }
 
-/** An engine id that no registry knows; the message lists the known ids. */
+/** How many known ids an UnknownEngineError's message shows (the nearest first). */
+export const UNKNOWN_ENGINE_SHOWN = 8;
+
+/** An engine id that no registry knows; `known` holds the nearest known ids, the message the first few. */
 export class UnknownEngineError extends EmuError {
   readonly known: readonly string[];
   constructor(id: string, known: readonly string[]) {
-    super('UNKNOWN_ENGINE', `unknown engine ${JSON.stringify(id)}; known engines: ${known.join(', ')}`);
+    const shown = known.slice(0, UNKNOWN_ENGINE_SHOWN).join(', ') + (known.length > UNKNOWN_ENGINE_SHOWN ? ', …' : '');
+    super('UNKNOWN_ENGINE', `unknown engine ${JSON.stringify(id)}; nearest known ids: ${shown}`);
     this.name = 'UnknownEngineError';
     this.known = known;
   }

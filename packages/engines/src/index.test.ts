@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UnknownEngineError, doubleToHex } from '@emu/core';
-import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, findNodeRelease, knownEngineIds, resolveEngine } from './index.js';
+import { InvalidOptionError, UnknownEngineError, doubleToHex } from '@emu/core';
+import { ERAS, MAX_CHROME_MILESTONE, NODE_RELEASES, PACKAGE_IDS, createEngine, eraId, findNodeRelease, knownEngineIds, resolveEngine } from './index.js';
 
 describe('@emu/engines', () => {
   it('resolves every package id', () => {
@@ -17,8 +17,8 @@ describe('@emu/engines', () => {
 
   it('an unknown id is an UnknownEngineError listing the known ids', () => {
     expect(() => createEngine('chakra', { seed: 1 })).toThrow(UnknownEngineError);
-    expect(() => createEngine('node@99.1', { seed: 1 })).toThrow(/unknown engine "node@99.1"; known engines: node@26/);
-    expect(() => createEngine('v8@3.20', { seed: 1 })).toThrow(/known engines: v8@3.11…<3.15, v8@3.26…<3.30/);
+    expect(() => createEngine('node@99.1', { seed: 1 })).toThrow(/unknown engine "node@99.1"; nearest known ids: node@26/);
+    expect(() => createEngine('v8@3.20', { seed: 1 })).toThrow(/nearest known ids: .*v8@3.11…<3.15/);
     expect(() => createEngine('chrome@12', { seed: 1 })).toThrow(UnknownEngineError);
     expect(() => createEngine('chakra@1.0', { seed: 1 })).toThrow(/not emulated/);
     expect(() => createEngine('node@6.0.0', { seed: 1, rngDrawsBefore: -1 })).toThrow(/rngDrawsBefore/);
@@ -63,5 +63,53 @@ describe('@emu/engines', () => {
       expect(e.verified.length).toBeGreaterThan(5);
       expect(e.dates.length).toBeGreaterThan(3);
     }
+  });
+
+  describe('issue 15', () => {
+    it('every era id the registry prints (family@from…<to, family@from…) resolves to that era', () => {
+      for (const e of ERAS) {
+        const id = eraId(e);
+        expect(id).toMatch(/^[a-z0-9]+@[0-9.]+…(<[0-9.]+)?$/);
+        expect(resolveEngine(id).era).toBe(e);
+      }
+      expect(createEngine('v8@3.11…<3.15', { seed: 42 }).variant).toBe('v8-3.11-cpp');
+      // Every id knownEngineIds() lists resolves too.
+      for (const id of knownEngineIds()) expect(() => resolveEngine(id), id).not.toThrow();
+    });
+
+    it('an unknown id lists at most 8 nearest known ids, on one short line', () => {
+      for (const id of ['nope', 'v8@3.20', 'node@99.1', 'chrome@12', 'firefox@x', 'v8-2016', 'node@4.2.9']) {
+        let e: UnknownEngineError | undefined;
+        try {
+          resolveEngine(id);
+        } catch (x) {
+          e = x as UnknownEngineError;
+        }
+        expect(e, id).toBeInstanceOf(UnknownEngineError);
+        expect(e!.known.length, id).toBeLessThanOrEqual(8);
+        expect(e!.known.length, id).toBeGreaterThan(0);
+        expect(e!.message.length, id).toBeLessThan(300);
+        expect(e!.message).not.toContain('\n');
+      }
+      expect(() => resolveEngine('v8-2016')).toThrow(/nearest known ids: v8-2015/);
+      expect(() => resolveEngine('node@4.2.9')).toThrow(/nearest known ids: node@4.2.2/);
+    });
+
+    it(`chrome@ milestones beyond the newest the registry knows (${MAX_CHROME_MILESTONE}) are refused, naming it`, () => {
+      expect(resolveEngine(`chrome@${MAX_CHROME_MILESTONE}`).era?.variant).toBeDefined();
+      expect(() => resolveEngine(`chrome@${MAX_CHROME_MILESTONE + 1}`)).toThrow(UnknownEngineError);
+      expect(() => resolveEngine('chrome@999')).toThrow(new RegExp(`chrome@999.*newest.*${MAX_CHROME_MILESTONE}`));
+    });
+
+    it('options that do not apply to the engine are refused, not ignored', () => {
+      expect(() => createEngine('v8-2015', { seed: 1, flavor: 'jsc' })).toThrow(/flavor "jsc".*v8-2015/);
+      expect(() => createEngine('v8-patched', { seed: 1, flavor: 'v8' })).toThrow(InvalidOptionError);
+      expect(() => createEngine('node@4.2.2', { seed: 1, variant: 'v8-3.11-cpp' })).toThrow(/variant "v8-3.11-cpp".*node@4.2.2.*v8-3.30-js/);
+      expect(() => createEngine('node@20', { seed: 1, flavor: 'jsc' })).toThrow(InvalidOptionError);
+      expect(() => createEngine('v8@4.2', { seed: 1, variant: 'v8-3.11-cpp' })).toThrow(InvalidOptionError);
+      // Where they apply, they still work.
+      expect(createEngine('xorshift128plus', { state: ['0x1', '0x2'], flavor: 'spidermonkey' }).variant).toBe('spidermonkey');
+      expect(createEngine('v8-2015', { seed: 1, variant: 'v8-3.30-js' }).variant).toBe('v8-3.30-js');
+    });
   });
 });

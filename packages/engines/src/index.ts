@@ -3,7 +3,7 @@
  * it. Package ids (`v8-2015`, …) select an emulator package directly; `node@VERSION` selects the
  * variant and start-up model measured for that Node release.
  */
-import { type Emulator, UnknownEngineError } from '@emu/core';
+import { type Emulator, InvalidOptionError, UNKNOWN_ENGINE_SHOWN, UnknownEngineError } from '@emu/core';
 import * as firefoxLcg from '@emu/firefox-lcg';
 import * as v82015 from '@emu/v8-2015';
 import * as v8Patched from '@emu/v8-patched';
@@ -78,9 +78,19 @@ const PREFIXES: Record<string, Era['family']> = {
   v8: 'v8', chrome: 'v8', firefox: 'spidermonkey', spidermonkey: 'spidermonkey', safari: 'jsc', jsc: 'jsc', chakra: 'chakra',
 };
 
+/**
+ * The newest Chrome milestone the registry knows (Chromium 156, V8 15.6: recorded in
+ * tooling/conformance/fixtures/chromium-156.json). Newer milestones are refused rather than
+ * guessed: a later V8 may have changed Math.random again.
+ */
+export const MAX_CHROME_MILESTONE = 156;
+
+/** The oldest Chrome milestone chromeToV8 maps (Chrome 29 = V8 3.19). */
+export const MIN_CHROME_MILESTONE = 29;
+
 /** The V8 version a Chrome milestone shipped (Chrome 29–40: V8 3.(M−10); 41–49: 4.(M−40); 50+: (M/10).(M%10)). */
 export function chromeToV8(milestone: number): string | undefined {
-  if (!Number.isInteger(milestone) || milestone < 29) return undefined;
+  if (!Number.isInteger(milestone) || milestone < MIN_CHROME_MILESTONE) return undefined;
   if (milestone <= 40) return `3.${milestone - 10}`;
   if (milestone <= 49) return `4.${milestone - 40}`;
   return `${Math.floor(milestone / 10)}.${milestone % 10}`;
@@ -97,6 +107,9 @@ export interface Resolved {
 /** Finds what an id names without creating anything; throws UnknownEngineError with the nearest known ids. */
 export function resolveEngine(id: string): Resolved {
   if ((PACKAGE_IDS as readonly string[]).includes(id)) return { id };
+  // An era's own id, as `compare engines` prints it (v8@3.11…<3.15, jsc@10…).
+  const named = ERAS.find((e) => eraId(e) === id);
+  if (named) return { id, era: named };
   const m = /^([a-z0-9]+)@(.+)$/.exec(id);
   if (m && m[1] === 'node') {
     const release = findNodeRelease(m[2]!);
@@ -104,6 +117,10 @@ export function resolveEngine(id: string): Resolved {
     throw new UnknownEngineError(id, nearestNodeIds(m[2]!));
   }
   const family = m ? PREFIXES[m[1]!] : undefined;
+  if (m && m[1] === 'chrome' && /^\d+$/.test(m[2]!) && (Number(m[2]) < MIN_CHROME_MILESTONE || Number(m[2]) > MAX_CHROME_MILESTONE)) {
+    const why = Number(m[2]) > MAX_CHROME_MILESTONE ? `newer than chrome@${MAX_CHROME_MILESTONE}, the newest milestone the registry knows` : `older than chrome@${MIN_CHROME_MILESTONE}, the oldest it maps to a V8 version`;
+    throw new UnknownEngineError(`${id} (${why})`, [`chrome@${MIN_CHROME_MILESTONE}`, `chrome@${MAX_CHROME_MILESTONE}`]);
+  }
   if (m && family) {
     // A Chrome milestone shipped its V8 branch's stable build (e.g. Chrome 49 = V8 4.9.385), so it
     // resolves to the era in force at the end of that branch.
@@ -114,13 +131,48 @@ export function resolveEngine(id: string): Resolved {
       const era = ERAS.find((e) => e.family === family && inRange(version, e.from, e.to));
       if (era) return { id, era, ...(m[1] === 'chrome' ? { v8 } : {}) };
     }
-    throw new UnknownEngineError(id, eraIds(family));
+    throw new UnknownEngineError(id, version ? nearestEras(family, version) : nearest(id, eraIds(family)));
   }
-  throw new UnknownEngineError(id, knownEngineIds());
+  // Without a family@ prefix the package ids come first.
+  const others = [...knownEngineIds(), ...ERAS.map(eraId)];
+  throw new UnknownEngineError(id, m ? nearest(id, others) : [...nearest(id, PACKAGE_IDS), ...nearest(id, others)].slice(0, UNKNOWN_ENGINE_SHOWN));
+}
+
+/** An era's id as the registry lists it: `family@from…<to`, or `family@from…` for an open era. Resolves to that era. */
+export function eraId(era: Era): string {
+  return `${era.family}@${era.from}${era.to ? `…<${era.to}` : '…'}`;
 }
 
 function eraIds(family: Era['family']): string[] {
-  return ERAS.filter((e) => e.family === family).map((e) => `${family}@${e.from}${e.to ? `…<${e.to}` : '…'}`);
+  return ERAS.filter((e) => e.family === family).map(eraId);
+}
+
+/** The family's eras whose first version is closest to `version`. */
+function nearestEras(family: Era['family'], version: readonly number[]): string[] {
+  return ERAS.filter((e) => e.family === family)
+    .map((e, i) => ({ id: eraId(e), i, d: distance(parseVersion(e.from)!, version) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .slice(0, UNKNOWN_ENGINE_SHOWN)
+    .map((x) => x.id);
+}
+
+/** The known ids closest to `id` by edit distance (ties in registry order), at most UNKNOWN_ENGINE_SHOWN. */
+function nearest(id: string, known: readonly string[]): string[] {
+  return [...new Set(known)]
+    .map((k, i) => ({ k, i, d: editDistance(id, k) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .slice(0, UNKNOWN_ENGINE_SHOWN)
+    .map((x) => x.k);
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
 }
 
 /** Known node@ ids closest to a requested version (same line first). */
@@ -132,7 +184,7 @@ function nearestNodeIds(requested: string): string[] {
       const db = Math.abs(compareVersions(parseVersion(b.node)!, v) === 0 ? 0 : distance(parseVersion(b.node)!, v));
       return da - db;
     })
-    .slice(0, 6)
+    .slice(0, UNKNOWN_ENGINE_SHOWN)
     .map((r) => `node@${r.node}`);
 }
 
@@ -140,9 +192,28 @@ function distance(a: readonly number[], b: readonly number[]): number {
   return Math.abs((a[0] ?? 0) * 1e6 + (a[1] ?? 0) * 1e3 + (a[2] ?? 0) - ((b[0] ?? 0) * 1e6 + (b[1] ?? 0) * 1e3 + (b[2] ?? 0)));
 }
 
+/**
+ * Options that would be silently ignored are refused: a version id (node@, v8@, chrome@, …) fixes
+ * its variant and flavor, and only xorshift128plus has flavors.
+ */
+function refuseInapplicable(id: string, r: Resolved, options: CreateOptions): void {
+  const fixed = r.node?.variant ?? r.era?.variant;
+  for (const key of ['variant', 'flavor'] as const) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (r.node || r.era) {
+      throw new InvalidOptionError(`${key} ${JSON.stringify(value)} does not apply to ${id}: a version id fixes its ${key} (${id} is ${fixed ?? 'not emulated'})`);
+    }
+    if (key === 'flavor' && id !== 'xorshift128plus') {
+      throw new InvalidOptionError(`flavor ${JSON.stringify(value)} does not apply to ${id}: only xorshift128plus has flavors`);
+    }
+  }
+}
+
 /** Resolves any registry id to its emulator. Unknown ids throw an UnknownEngineError listing the nearest known ones. */
 export function createEngine(id: string, options: CreateOptions): Emulator {
   const r = resolveEngine(id);
+  refuseInapplicable(id, r, options);
   if (r.node) return createNodeEmulator(r.node, options);
   if (r.era) {
     const era = r.era;
