@@ -10,27 +10,34 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+/**
+ * Synchronous, whole-buffer writes to stdout: retry partial writes, and wait briefly when a
+ * non-blocking pipe is full (EAGAIN: the reader's backpressure); returns false when the reader
+ * has gone (EPIPE), so a long command can stop at once instead of computing for nobody.
+ */
+function writeAll(b: Uint8Array): boolean {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let off = 0; off < b.length; ) {
+    try {
+      off += writeSync(1, b, off, b.length - off);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') return false;
+      if (code !== 'EAGAIN') throw e;
+      Atomics.wait(pause, 0, 0, 2);
+    }
+  }
+  return true;
+}
+
 const code = run(process.argv.slice(2), {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
   isTTY: process.stderr.isTTY === true,
+  stdinIsTTY: process.stdin.isTTY === true,
   readStdin: () => readFileSync(0, 'utf8'),
-  outBytes: (b) => {
-    // Synchronous, whole-buffer writes: retry partial writes, and wait briefly when a
-    // non-blocking pipe is full (EAGAIN); a closed reader (EPIPE) ends the stream quietly.
-    const pause = new Int32Array(new SharedArrayBuffer(4));
-    for (let off = 0; off < b.length; ) {
-      try {
-        off += writeSync(1, b, off, b.length - off);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'EPIPE') return false;
-        if (code !== 'EAGAIN') throw e;
-        Atomics.wait(pause, 0, 0, 2);
-      }
-    }
-    return true;
-  },
+  write: (s) => writeAll(Buffer.from(s, 'utf8')),
+  outBytes: writeAll,
   serve: async (port) => (await startServer(port)).url,
   battery: (job, onTest) =>
     new Promise((resolve, reject) => {

@@ -7,6 +7,13 @@ export interface Io {
   isTTY?: boolean;
   /** Binary output (stream); returns false when the reader has gone (EPIPE). */
   outBytes?(b: Uint8Array): boolean;
+  /**
+   * Text output that can report a gone reader: returns false when stdout is closed (EPIPE), so a
+   * long command stops instead of producing output nobody reads. Falls back to out() when absent.
+   */
+  write?(s: string): boolean;
+  /** stdin is a terminal: predict/identify print a usage hint instead of waiting for input. */
+  stdinIsTTY?: boolean;
   /** The whole of standard input (predict, identify). */
   readStdin?(): string;
   /** `serve`: starts the page server (Node only; injected by cli.ts so tests can run without it). */
@@ -21,4 +28,11 @@ export interface Command {
   readonly summary: string;
   readonly help: string;
   run(args: string[], io: Io): number | Promise<number>;
+}
+
+/** Writes through io.write when there is one; false when the reader has gone. */
+export function writeOut(io: Io, s: string): boolean {
+  if (io.write) return io.write(s);
+  io.out(s);
+  return true;
 }

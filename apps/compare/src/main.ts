@@ -3,7 +3,8 @@
  * shared option parsing in options.ts. Every bad argument ends in one line on stderr naming the
  * problem, and exit code 2.
  */
-import { EmuError } from '@emu/core';
+import { EmuError, UnknownEngineError } from '@emu/core';
+import pkg from '../package.json';
 import { knownEngineIds } from '@emu/engines';
 import type { Command, Io } from './io.js';
 import { DEFAULT_SEED, UsageError } from './options.js';
@@ -31,8 +32,11 @@ const HELP = `Usage: compare [command] [options]
 Commands:
   ${'(none)'.padEnd(10)} the five seed emulators side by side on seed ${DEFAULT_SEED}
 ${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}\n`).join('')}
-Run 'compare <command> --help' for a command's options.
+Run 'compare <command> --help' for a command's options; 'compare --version' prints the version.
 `;
+
+/** The version of this package (package.json), for --version. */
+export const VERSION: string = pkg.version;
 
 export function run(argv: string[], io: Io): number | Promise<number> {
   const [name, ...rest] = argv;
@@ -40,6 +44,10 @@ export function run(argv: string[], io: Io): number | Promise<number> {
     if (name === undefined || name.startsWith('-')) {
       if (name === '--help' || name === '-h') {
         io.out(HELP);
+        return 0;
+      }
+      if (name === '--version' || name === '-V') {
+        io.out(`${VERSION}\n`);
         return 0;
       }
       return table.run(argv, io);
@@ -54,6 +62,10 @@ export function run(argv: string[], io: Io): number | Promise<number> {
     }
     return command.run(rest, io);
   } catch (e) {
+    if (e instanceof UnknownEngineError) {
+      io.err(`compare: ${e.message}; run \`compare engines\` for the full list\n`);
+      return 2;
+    }
     if (e instanceof UsageError || e instanceof EmuError) {
       io.err(`compare: ${e.message}\n`);
       return 2;

@@ -116,10 +116,20 @@ export function createOptionsFrom(values: Values): CreateOptions & Seeding {
   return options;
 }
 
+/**
+ * The largest --rng-draws taken. Every count measured with the real binaries is below 2,000
+ * (1,739 at most, in @emu/engines' node-releases.json); a script shifts it by a few. 1,000,000 is
+ * far above anything real and still runs in well under a second, where 10^11 would spin for hours.
+ */
+export const MAX_RNG_DRAWS = 1_000_000;
+
 /** --rng-draws K: draws of V8's isolate RNG before Math.random took its state. */
 export function parseRngDraws(raw: string): number {
-  if (!/^[0-9]+$/.test(raw)) throw new UsageError(`--rng-draws must be a non-negative integer, got ${JSON.stringify(raw)}`);
-  return Number(raw);
+  const n = Number(raw);
+  if (!/^[0-9]+$/.test(raw) || n > MAX_RNG_DRAWS) {
+    throw new UsageError(`--rng-draws must be an integer in [0, ${MAX_RNG_DRAWS}] (measured counts are below 2,000), got ${JSON.stringify(raw)}`);
+  }
+  return n;
 }
 
 export function engineList(raw: unknown, min: number, max: number): string[] {
@@ -137,7 +147,10 @@ export function bucketOption(raw: string | boolean | undefined): number | undefi
   return n;
 }
 
-export function observations(io: Io, bucket?: number): Observed[] {
+export function observations(io: Io, command: string, bucket?: number): Observed[] {
+  if (io.stdinIsTTY) {
+    throw new UsageError(`${command} reads observed values, one per line, from standard input: compare ${command} … < observed.txt (or pipe them in; see compare ${command} --help)`);
+  }
   if (!io.readStdin) throw new UsageError('no standard input to read observations from');
   const values = parseObservations(io.readStdin(), bucket === undefined ? {} : { bucket });
   if (values.length === 0) throw new UsageError('no observed values on standard input (one per line)');

@@ -1,4 +1,4 @@
-import { ERAS, NODE_RELEASES, PACKAGE_IDS } from '@emu/engines';
+import { ERAS, NODE_RELEASES, PACKAGE_IDS, eraId } from '@emu/engines';
 import type { Command, Io } from '../io.js';
 import { parse } from '../options.js';
 
@@ -14,7 +14,7 @@ function engines(args: string[], io: Io): number {
     return 0;
   }
   const eras = ERAS.map((e) => ({
-    id: `${e.family}@${e.from}${e.to ? `…<${e.to}` : '…'}`,
+    id: eraId(e),
     ...e,
   }));
   if (values.json) {

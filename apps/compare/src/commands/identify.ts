@@ -14,7 +14,7 @@ function identifyCmd(args: string[], io: Io): number {
     io.out(HELP);
     return 0;
   }
-  const results = identify(observations(io, bucketOption(values.bucket)));
+  const results = identify(observations(io, 'identify', bucketOption(values.bucket)));
   if (values.json) io.out(JSON.stringify(results, null, 2) + '\n');
   else for (const r of results) io.out(`${r.verdict.padEnd(12)} ${r.id.padEnd(24)} ${r.variant.padEnd(24)} ${r.note}\n`);
   return 0;

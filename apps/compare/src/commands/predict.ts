@@ -32,7 +32,7 @@ function predictCmd(args: string[], io: Io): number {
   if (format === 'bucket' && !bucket) throw new UsageError('--format bucket needs --bucket N');
   const next = values.next === undefined ? 10 : parseCount(values.next as string, undefined, '--next', 1_000_000);
   const previous = values.previous === undefined || values.previous === '0' ? 0 : parseCount(values.previous as string, undefined, '--previous', 1_000_000);
-  const observed = observations(io, bucket);
+  const observed = observations(io, 'predict', bucket);
   const r = predict(engine, observed, next, previous);
   if (r.kind !== 'ok') {
     io.err(`compare: ${engine} (${r.variant}): ${r.note}\n`);

@@ -1,6 +1,6 @@
 import { doubleToHex } from '@emu/core';
 import { PACKAGE_IDS, createEngine } from '@emu/engines';
-import type { Command, Io } from '../io.js';
+import { type Command, type Io, writeOut } from '../io.js';
 import { ENGINE_OPTIONS, MAX_COUNT, SEED_OPTIONS, UsageError, createOptionsFrom, formatFloat, parse, parseCount } from '../options.js';
 
 export const HELP = `Usage: compare sequence --engine <id> [--seed N | --random-seed N | --state <json>] --count K
@@ -46,9 +46,11 @@ function sequence(args: string[], io: Io): number {
     throw new UsageError(`engine ${engine} (${emu.variant}) has no raw integer output; use --output random`);
   }
   const lines: string[] = [];
+  // Chunks of 4,096 lines; a closed reader (`| head -1`) ends the command at the next chunk.
   const flush = () => {
-    io.out(lines.join('\n') + '\n');
+    const ok = writeOut(io, lines.join('\n') + '\n');
     lines.length = 0;
+    return ok;
   };
   for (let i = 0; i < count; i++) {
     if (output === 'raw') {
@@ -60,7 +62,7 @@ function sequence(args: string[], io: Io): number {
       else if (format === 'float') lines.push(formatFloat(x));
       else lines.push(`{"i":${i},"hex":"${doubleToHex(x)}","value":${formatFloat(x)}}`);
     }
-    if (lines.length === 65536) flush();
+    if (lines.length === 4096 && !flush()) return 0;
   }
   if (lines.length) flush();
   return 0;

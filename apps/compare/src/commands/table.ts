@@ -1,7 +1,7 @@
 import { type Emulator, doubleToHex } from '@emu/core';
 import { PACKAGE_IDS, createEngine } from '@emu/engines';
 import type { Command, Io } from '../io.js';
-import { DEFAULT_SEED, UsageError, parse, parseCount, parseSeed } from '../options.js';
+import { DEFAULT_SEED, UsageError, formatFloat, parse, parseCount, parseSeed } from '../options.js';
 
 export const HELP = `Usage: compare [table] [--seed N] [--count K] [--format table|hex]
 
@@ -21,7 +21,7 @@ function table(args: string[], io: Io): number {
   const seed = values.seed === undefined ? String(DEFAULT_SEED) : parseSeed('--seed', values.seed as string);
   const count = parseCount(values.count as string | undefined, 16);
   const emus: Emulator[] = PACKAGE_IDS.map((id) => createEngine(id, { seed }));
-  const show = format === 'hex' ? doubleToHex : (x: number) => x.toFixed(16);
+  const show = format === 'hex' ? doubleToHex : formatFloat;
   const header = ['#', ...PACKAGE_IDS, 'patch'];
   const rows: string[][] = [];
   for (let i = 0; i < count; i++) {
