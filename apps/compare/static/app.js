@@ -443,7 +443,7 @@ function batteryPanel(id, options) {
       status.classList.toggle('bad', failed.length > 0);
       table.replaceChildren(el('tr', {}, el('th', { textContent: 'statistic' }), el('th', { textContent: 'p-value' })),
         ...rows.map((r) => {
-          const tr = el('tr', { className: r.verdict === 'pass' ? '' : 'bad' }, el('td', { textContent: r.name }), el('td', { textContent: formatP(r.p) }));
+          const tr = el('tr', { className: r.verdict === 'pass' ? '' : 'bad' }, el('td', { textContent: r.test }), el('td', { textContent: formatP(r.p) }));
           tr.dataset.p = String(r.p);
           return tr;
         }));
