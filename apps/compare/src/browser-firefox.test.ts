@@ -32,7 +32,7 @@ describe.skipIf(!FIREFOX && !mustRun)('compare page in Firefox ESR', () => {
 
   const driver = (page: Page): PageDriver => ({
     goto: async (u) => void (await page.goto(u)),
-    evaluate: (e) => page.evaluate(e),
+    evaluate: async <T,>(e: string) => (await page.evaluate(e)) as T,
     resize: (width, height) => page.setViewport({ width, height }),
     screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png`, fullPage: true })),
   });

@@ -30,7 +30,7 @@ export class WebDriverSession {
   static async startWebKit(miniBrowser: string): Promise<WebDriverSession> {
     const port = await freePort();
     // Its own process group, so close() ends xvfb-run, Xvfb, the driver and the browser together.
-    const proc = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', 'WebKitWebDriver', `--port=${port}`], { stdio: 'ignore', detached: true });
+    const proc = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x8000x24', 'WebKitWebDriver', `--port=${port}`], { stdio: 'ignore', detached: true });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       try {
@@ -39,7 +39,7 @@ export class WebDriverSession {
       } catch (e) {
         if (i > 150) {
           kill(proc);
-          throw new Error(`WebKitWebDriver did not answer on ${base}: ${(e as Error).message}`);
+          throw new Error(`WebKitWebDriver did not answer on ${base}: ${(e as Error).message}`, { cause: e });
         }
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -76,16 +76,18 @@ export class WebDriverSession {
     await this.cmd('POST', '/window/rect', { width, height });
   }
 
-  /** The whole document: an element screenshot of <html> (the viewport if the driver refuses). */
+  /**
+   * The whole document: the window is made as tall as the page (Xvfb's screen is 8000 px high),
+   * captured, and put back.
+   */
   async screenshot(path: string): Promise<void> {
-    let png: string;
-    try {
-      const html = (await this.cmd('POST', '/element', { using: 'css selector', value: 'html' })) as Record<string, string>;
-      png = (await this.cmd('GET', `/element/${Object.values(html)[0]}/screenshot`)) as string;
-    } catch {
-      png = (await this.cmd('GET', '/screenshot')) as string;
-    }
+    const rect = (await this.cmd('GET', '/window/rect')) as { width: number; height: number };
+    const [inner, full] = await this.evaluate<[number, number]>('[window.innerHeight, document.documentElement.scrollHeight]');
+    await this.resize(rect.width, Math.min(7900, rect.height - inner + full));
+    await new Promise((r) => setTimeout(r, 500));
+    const png = (await this.cmd('GET', '/screenshot')) as string;
     writeFileSync(path, Buffer.from(png, 'base64'));
+    await this.resize(rect.width, rect.height);
   }
 
   async close(): Promise<void> {

@@ -176,7 +176,16 @@ function readParams() {
     columns = p.get('engines').split(',').map((s) => s.trim()).filter(Boolean).map((id) => ({ id, mode: 'seed', value: p.get('seed') ?? '42' }));
   }
   if (columns.length === 0) columns = DEFAULT_COLUMNS;
-  return { columns, count: p.get('count') ?? '256' };
+  return { columns, count: p.get('count') ?? '256', smallcrush: p.get('smallcrush') };
+}
+
+/** SmallCrush's tests as jobs: all ten over two workers, or a range `A-B` in one (e.g. smallcrush=1-2). */
+function batteryParts(range) {
+  if (!range) return splitTests(2);
+  const m = /^([0-9])-([0-9])$/.exec(range);
+  if (!m || Number(m[1]) > Number(m[2])) throw new Error(`smallcrush must be a range of test numbers A-B in 0-9, got ${JSON.stringify(range)}`);
+  const all = Array.from({ length: 10 }, (_, i) => i);
+  return [{ skip: all.slice(0, Number(m[1])), tests: all.slice(Number(m[1]), Number(m[2]) + 1) }];
 }
 
 function writeParams() {
@@ -340,7 +349,7 @@ function figure(title, caption, ...nodes) {
   return el('figure', {}, el('h3', { textContent: title }), ...nodes, el('figcaption', { textContent: caption }));
 }
 
-function column(col, count) {
+function column(col, count, parts) {
   const sec = el('section', { className: 'engine' });
   sec.dataset.engine = col.id;
   sec.append(el('h2', { textContent: col.id }));
@@ -405,7 +414,7 @@ function column(col, count) {
         hits.dataset.done = 'error';
       });
     }
-    sec.append(figure('SmallCrush', CAPTIONS.battery, batteryPanel(col.id, options)));
+    sec.append(figure('SmallCrush', CAPTIONS.battery, batteryPanel(col.id, options, parts)));
     return sec;
   } catch (e) {
     sec.classList.add('failed');
@@ -414,10 +423,11 @@ function column(col, count) {
   }
 }
 
-function batteryPanel(id, options) {
+function batteryPanel(id, options, parts) {
+  const total = parts.reduce((n, p) => n + p.tests.length, 0);
   const box = el('div', { className: 'battery' });
-  const button = el('button', { type: 'button', textContent: 'run SmallCrush (10–60 s)' });
-  const bar = el('progress', { max: 10, value: 0, hidden: true });
+  const button = el('button', { type: 'button', textContent: total === 10 ? 'run SmallCrush (10–60 s)' : `run SmallCrush tests ${parts[0].tests.join(', ')}` });
+  const bar = el('progress', { max: total, value: 0, hidden: true });
   bar.setAttribute('aria-label', 'SmallCrush tests done');
   const status = el('p', { className: 'status' });
   const table = el('table', { className: 'verdicts' });
@@ -428,13 +438,13 @@ function batteryPanel(id, options) {
     const rows = [];
     let done = 0;
     const t0 = performance.now();
-    status.textContent = 'running in two workers…';
+    status.textContent = `running in ${parts.length === 1 ? 'a worker' : 'two workers'}…`;
     try {
-      await Promise.all(splitTests(2).map((part) => runJob({ kind: 'battery', engine: id, options, ...part }, (m) => {
+      await Promise.all(parts.map((part) => runJob({ kind: 'battery', engine: id, options, ...part }, (m) => {
         if (m.type !== 'test') return;
         done++;
         bar.value = done;
-        status.textContent = `${done} of 10 tests done…`;
+        status.textContent = `${done} of ${total} tests done…`;
         rows.push(...m.results.map((r) => ({ ...r, index: m.index })));
       })));
       rows.sort((a, b) => a.index - b.index);
@@ -470,7 +480,8 @@ function render() {
   cols.replaceChildren();
   try {
     const count = parseCount(params.count);
-    cols.append(...params.columns.map((c) => column(c, count)));
+    const parts = batteryParts(params.smallcrush);
+    cols.append(...params.columns.map((c) => column(c, count, parts)));
     document.body.dataset.ready = 'true';
   } catch (e) {
     $('error').textContent = e.message;
