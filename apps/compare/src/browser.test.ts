@@ -11,7 +11,7 @@ import { doubleToHex } from '@emu/core';
 import { create as createLcg } from '@emu/firefox-lcg';
 import { VARIANTS as XORSHIFT_VARIANTS, create as createXorshift } from '@emu/xorshift128plus';
 import { startServer } from './server.js';
-import { checkThisBrowser, checkValues, type PageDriver } from './page-checks.js';
+import { checkThisBrowser, checkValues, cliHex, type PageDriver } from './page-checks.js';
 import { runBatteryJob } from './battery.js';
 import { verdict, type TestResult } from '@emu/battery';
 
@@ -62,6 +62,32 @@ describe.skipIf(!CHROMIUM && !mustRun)('compare page in headless Chromium', () =
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
+
+  it('the picker: add a column from the keyboard (Firefox 50 from a raw state), eras shown per version group', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${url}?c=${encodeURIComponent('v8-2015|seed|42')}&count=8`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.focus('#add');
+    await page.keyboard.press('Enter');
+    const row = page.locator('#pickers li').nth(1);
+    expect(await page.evaluate('document.activeElement.className')).toBe('browser');
+    await row.locator('select.browser').selectOption('chrome');
+    // Chrome milestones are grouped by the registry era they resolve to.
+    const group = await row.locator('select.version option[value="chrome@47"]').evaluate((o) => (o.parentElement as unknown as { label: string }).label);
+    expect(group).toMatch(/^v8@3\.30…<4\.8 · v8-3\.30-js$/);
+    await row.locator('select.browser').selectOption('firefox');
+    await row.locator('select.version').selectOption('');
+    await row.locator('input.other-version').fill('50');
+    await row.locator('select.mode').selectOption('state');
+    await row.locator('input.value').fill('["0x0123456789abcdef","0xfedcba9876543210"]');
+    expect(await row.locator('.resolved').textContent()).toMatch(/spidermonkey@45… → variant spidermonkey/);
+    await row.locator('input.value').press('Enter'); // submits the form
+    await page.waitForSelector('section[data-engine="firefox@50"] pre.values');
+    const hex = (await page.getAttribute('section[data-engine="firefox@50"] pre.values', 'data-hex'))!.split(' ');
+    expect(hex).toEqual(cliHex('firefox@50', 'state', '["0x0123456789abcdef","0xfedcba9876543210"]', 8));
+    expect(new URL(page.url()).searchParams.getAll('c')).toEqual(['v8-2015|seed|42', 'firefox@50|state|["0x0123456789abcdef","0xfedcba9876543210"]']);
+    await page.close();
+  }, 120_000);
 
   it('runs SmallCrush in a Web Worker with the p-values Node computes', async () => {
     // Tests 1–2 (Collision, Gap) after consuming test 0's reads: the page's own job split, ~5 s;

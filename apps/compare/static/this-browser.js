@@ -24,6 +24,14 @@ function engineByFeatures() {
   return 'jsc';
 }
 
+/** A value as its 16 hex digits and (hidden on narrow screens) its decimal. */
+function cellOf(td, x) {
+  const dec = document.createElement('span');
+  dec.className = 'dec';
+  dec.textContent = ` ${x}`;
+  td.replaceChildren(hex(x), dec);
+}
+
 function eraOf(variant) {
   return engines.ERAS.find((e) => e.variant === variant);
 }
@@ -120,7 +128,7 @@ export async function startThisBrowser() {
         if (!table) {
           table = document.createElement('table');
           table.className = 'rounds';
-          table.createTHead().innerHTML = '<tr><th>#</th><th>predicted (before drawing)</th><th>then drawn</th><th></th></tr>';
+          table.createTHead().innerHTML = '<tr><th>#</th><th>predicted</th><th>then drawn</th><th></th></tr>';
           $('tb-rounds').append(table);
         }
         const body = table.createTBody(); // newest round first
@@ -128,7 +136,7 @@ export async function startThisBrowser() {
         const rows = want.map((x, i) => {
           const tr = body.insertRow();
           tr.insertCell().textContent = String(start + i);
-          tr.insertCell().textContent = `${hex(x)} ${x}`;
+          cellOf(tr.insertCell(), x);
           tr.insertCell().textContent = '…';
           tr.insertCell();
           return tr;
@@ -142,8 +150,11 @@ export async function startThisBrowser() {
             if (ok) hits++;
             else misses++;
             const tr = rows[i];
-            tr.cells[2].textContent = `${hex(y)} ${y}`;
-            tr.cells[3].textContent = ok ? '✓ same bits' : '✗ differs';
+            cellOf(tr.cells[2], y);
+            const word = document.createElement('span');
+            word.className = 'dec';
+            word.textContent = ok ? ' same bits' : ' differs';
+            tr.cells[3].replaceChildren(ok ? '✓' : '✗', word);
             tr.className = ok ? 'hit' : 'miss';
           });
           Object.assign(panel.dataset, { hits: String(hits), misses: String(misses), ahead: predicted.slice(next).map(hex).join(' ') });
