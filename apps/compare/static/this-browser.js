@@ -43,7 +43,14 @@ export async function startThisBrowser() {
   const draw = (n) => {
     while (drawn.length < n) drawn.push(nativeRandom());
   };
-  const say = (s) => (status.textContent = s);
+  let said = '';
+  const t0 = performance.now();
+  const say = (s) => (status.textContent = said = s);
+  // While a worker is busy the status shows the seconds elapsed, so a slow search does not look stuck.
+  const ticker = setInterval(() => {
+    if (panel.dataset.state === 'working' && said) status.textContent = `${said} (${Math.round((performance.now() - t0) / 1000)} s)`;
+    else clearInterval(ticker);
+  }, 1000);
   panel.dataset.state = 'working';
   try {
     // 1. Which eras explain the values? identify() over every era, then predict() on those still open.
@@ -113,7 +120,8 @@ export async function startThisBrowser() {
     $('tb-used').textContent = `${used} consecutive values (${total} drawn in all before predicting)`;
     $('tb-facts').hidden = false;
     Object.assign(panel.dataset, { family, era: era ? `${era.family}@${era.from}` : chosen.id, variant: chosen.variant, used: String(used) });
-    status.textContent = `state recovered from ${used} values; predicting the next ones before drawing them:`;
+    said = '';
+    status.textContent = `state recovered from ${used} values in ${((performance.now() - t0) / 1000).toFixed(1)} s; predicting the next ones before drawing them:`;
 
     let next = 0;
     let hits = 0;
