@@ -1,6 +1,7 @@
 /**
- * The page server: static files from apps/compare/static, and each emulator package's own ESM
- * build under /pkg/<name>/ (so the browser runs exactly what Node runs). Loopback only.
+ * The page server: static files from apps/compare/static, and under /lib/ the page's one module,
+ * dist/page/emu.js — the emulator packages' own ESM builds bundled for the browser (src/page/lib.ts),
+ * imported by the page and by its Web Workers alike. Loopback only.
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -10,9 +11,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const appRoot = resolve(here, '..');
 const staticDir = join(appRoot, 'static');
-const packagesDir = resolve(appRoot, '..', '..', 'packages');
-
-export const PAGE_PACKAGES = ['core', 'engines', 'v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'];
+/** The page's module bundle (built by `pnpm build`, src/page/tsup.config.ts). */
+const libDir = join(appRoot, 'dist', 'page');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,10 +25,8 @@ const TYPES: Record<string, string> = {
 
 function resolvePath(url: string): string | undefined {
   const path = decodeURIComponent(new URL(url, 'http://x').pathname);
-  if (path === '/ids.js') return join(appRoot, 'dist', 'ids.js'); // the CLI's own module, from its build
-  const m = /^\/pkg\/([a-z0-9-]+)\/(.+)$/.exec(path);
-  const [base, rel] = m ? [join(packagesDir, m[1]!, 'dist'), m[2]!] : [staticDir, path === '/' ? 'index.html' : path.slice(1)];
-  if (m && !PAGE_PACKAGES.includes(m[1]!)) return undefined;
+  const lib = path.startsWith('/lib/');
+  const [base, rel] = lib ? [libDir, path.slice('/lib/'.length)] : [staticDir, path === '/' ? 'index.html' : path.slice(1)];
   const file = normalize(join(base, rel));
   if (!file.startsWith(base)) return undefined; // no ../ escapes
   return existsSync(file) && statSync(file).isFile() ? file : undefined;
