@@ -166,6 +166,9 @@ export function recoverMwcBuckets(observed: readonly Observed[], variant: string
     return back(x, best - 1);
   };
 
+  // The observation after the pair, tested inline before the full check (most candidates fail it).
+  const [s2, len2] = sets[best + 2] ?? [0, mod];
+  const mask = mod - 1;
   for (let j = 0; j < len0; j++) {
     const L = (s0 + j) % mod;
     const v = L & 0xffff;
@@ -179,6 +182,12 @@ export function recoverMwcBuckets(observed: readonly Observed[], variant: string
       const hi = Math.min(hiRaw, a);
       let c = lo + ((need - (lo % stepBits) + stepBits) % stepBits);
       for (; c <= hi; c += stepBits) {
+        if (len2 < mod) {
+          // State after call best + 1, then best + 2: only its low w bits matter.
+          const y1 = a * v + c;
+          const y2 = a * (y1 & 0xffff) + (y1 >>> 16);
+          if (((y2 - s2) & mask) >= len2) continue;
+        }
         if (!check(c * 0x10000 + v)) return { states, truncated: true, work, impossible: false, noPair: false };
       }
     }
