@@ -76,7 +76,7 @@ describe('several fitting states: the values they all agree on', () => {
         (id, seed, skip, count, n, gapEvery) => {
           const e = createEngine(id, { seed });
           for (let i = 0; i < skip; i++) e.random();
-          const past = [];
+          const past: number[] = [];
           const all = Array.from({ length: count + 20 }, () => e.random());
           const observed: Observed[] = all.slice(0, count).map((x, i) => (gapEvery && i % (gapEvery + 2) === 1 ? null : n ? { n, value: Math.floor(x * n) } : x));
           const r = predict(id, observed, 20, 0, n ? { bucket: n } : {});

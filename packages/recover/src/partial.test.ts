@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createEngine } from '@emu/engines';
-import { type Observed, type Outcome, bucketRange, parseObservations, predict } from './index.js';
+import { MAX_LINE, MAX_OBSERVATIONS, ObservationReader, type Observed, type Outcome, bucketRange, parseObservations, predict } from './index.js';
 
 /** `count` draws of engine `id` from a seed after `skip`, each seen as `see` shows it, and the 30 after. */
 function run(id: string, seed: number, skip: number, count: number, see: (x: number, i: number) => Observed) {
@@ -102,5 +102,28 @@ describe('partial observations: buckets Math.floor(x · n) and unseen calls', ()
     expect(parseObservations('3\n5\n', { bucket: 6 })).toEqual([{ n: 6, value: 3 }, { n: 6, value: 5 }]);
     expect(() => parseObservations('6', { bucket: 6 })).toThrow(/line 1: 6 is not a bucket of 6/);
     expect(() => parseObservations('0.5', { bucket: 6 })).toThrow(/line 1: not a bucket index/);
+  });
+});
+
+describe('input limits: parsed as it arrives, refused early', () => {
+  it('100 MB of values is refused at line 10,001 without reading the rest', () => {
+    const r = new ObservationReader();
+    const chunk = '0.5\n'.repeat(1 << 18); // 1 MB
+    const t = performance.now();
+    let fed = 0;
+    expect(() => {
+      for (; fed < 100; fed++) r.push(chunk);
+    }).toThrow(/line 10001: more than 10000 observations/);
+    expect(fed).toBe(0);
+    expect(performance.now() - t).toBeLessThan(2000);
+  });
+
+  it('a line without end is refused once it passes the line limit; chunks may split lines anywhere', () => {
+    const r = new ObservationReader();
+    expect(() => r.push('0.'.padEnd(MAX_LINE + 1, '5'))).toThrow(/line 1: longer than 100 characters/);
+    const s = new ObservationReader({ bucket: 6 });
+    for (const c of ['3\n', '5', '\r\n?\n', '1/2', '']) s.push(c);
+    expect(s.end()).toEqual([{ n: 6, value: 3 }, { n: 6, value: 5 }, null, { n: 2, value: 1 }]);
+    expect(predict('node@20', new Array(MAX_OBSERVATIONS + 1).fill(0.5), 1, 0)).toMatchObject({ kind: 'unsupported', note: expect.stringMatching(/more than the 10000/) });
   });
 });

@@ -6,7 +6,7 @@
 import { doubleToHex, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
-import { type Observed, matches } from './observe.js';
+import { MAX_OBSERVATIONS, type Observed, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial } from './lcg-partial.js';
 import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { type XorshiftRecovery, recoverXorshift } from './xorshift.js';
@@ -286,6 +286,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   const variant = era.variant ?? engineId;
   const m = method(era);
   if (!m) return { kind: 'unsupported', variant, note: UNSUPPORTED[variant] ?? `recovery for ${variant} is not implemented` };
+  if (observed.length > MAX_OBSERVATIONS) return { kind: 'unsupported', variant, note: `${observed.length} observations is more than the ${MAX_OBSERVATIONS} recovery takes (it needs a few hundred at most); give the first ${MAX_OBSERVATIONS} or fewer` };
   if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
   // From the start of a realm nothing came before the first observation.
   const back = options.fromStart ? 0 : previous;
