@@ -89,7 +89,7 @@ function xorshiftMethod(variant: string): Method {
       if (info.mapping === 'sum-53' && !CONTRACT_SOLVER && observed.length < SUMTOP_MIN) {
         return { states: [], detail: `the carry-guess solver for (s0 + s1) >> 11 needs about ${SUMTOP_MIN} values or more`, need: SUMTOP_MIN - observed.length };
       }
-      const r = recoverXs(observed, variant, { fromStart: options.fromStart === true, maxCandidates: 64 });
+      const r = recoverXs(observed, variant, { fromStart: options.fromStart === true, maxCandidates: 256 });
       if (r.impossible) return { states: [], detail: 'a bucket no double of this mapping falls in' };
       if (r.equationsPerValue === 0) {
         return { states: [], detail: '', unsupported: info.mapping.startsWith('sum') ? `${variant} shows nothing linear of a bucketed value (its (s0 + s1) mapping carries); give full values` : 'no linear bits' };
