@@ -142,3 +142,13 @@ describe('identify', () => {
     }
   });
 });
+
+describe('messages never contradict themselves', () => {
+  it('"need more" never sits beside a full rank', () => {
+    for (const [id, n] of [['node@20', 3], ['node@20', 22], ['node@10', 20], ['node@24', 2]] as const) {
+      const e = createEngine(id, { seed: 31337 });
+      const r = predict(id, Array.from({ length: n }, () => e.random()), 5, 0);
+      if (/need about/.test(r.note)) expect(r.note, `${id} ${n}`).not.toMatch(/128\/128/);
+    }
+  });
+});

@@ -100,7 +100,8 @@ function xorshiftMethod(variant: string): Method {
       // rank — one left short could hide a state that fits as well as the ones found.
       const linear = info.mapping.startsWith('s0');
       const complete = r.complete ?? (linear ? r.undetermined === 0 : true);
-      const detail = r.undetermined > 0 && candidates.length > 0 ? `${r.undetermined} cache position(s) left undetermined` : `GF(2) rank ${r.rank}/128`;
+      // Never "rank 128/128" beside "need more": a short position is named as such.
+      const detail = r.undetermined > 0 ? `${r.undetermined} cache position(s) not settled by these values` : `GF(2) rank ${r.rank}/128`;
       let need: number | undefined;
       if (candidates.length === 0 && r.undetermined > 0) {
         // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
