@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createEngine } from '@emu/engines';
-import { type Observed, type Outcome, identify, predict } from './index.js';
+import { type Observed, type Outcome, identify, predict, renderPrediction } from './index.js';
 import { mwcIntervals, mwcIntervalsBefore, recoverMwcBuckets } from './mwc-bucket.js';
 
 /** An answer is never wrong: ok predicts exactly; partial's known values and buckets are right. */
@@ -150,5 +150,23 @@ describe('messages never contradict themselves', () => {
       const r = predict(id, Array.from({ length: n }, () => e.random()), 5, 0);
       if (/need about/.test(r.note)) expect(r.note, `${id} ${n}`).not.toMatch(/128\/128/);
     }
+  });
+});
+
+describe('renderPrediction (what compare predict prints)', () => {
+  it('? where the states disagree; exit 0 when the first requested value is known, 3 when not', () => {
+    const e = createEngine('node@4.2.2', { seed: 77 });
+    const xs = Array.from({ length: 40 }, () => e.random());
+    const ids = xs.slice(0, 8).map((x) => ({ n: 64, value: Math.floor(x * 64) }));
+    const r = predict('node@4.2.2', ids, 5, 0, { bucket: 64 });
+    const shown = renderPrediction(r, String, 64);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toBe(`\n${xs.slice(8, 13).map((x) => Math.floor(x * 64)).join('\n')}\n`);
+    // The same states cannot give the full values: every one is ?, exit 3.
+    const full = renderPrediction(predict('node@4.2.2', ids, 3, 0), String);
+    expect(full).toMatchObject({ code: 3 });
+    const bad = renderPrediction(predict('node@20', [0.5], 3, 0), String);
+    expect(bad.code).toBe(3);
+    expect(bad.err).toMatch(/not enough data/);
   });
 });

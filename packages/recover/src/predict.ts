@@ -472,3 +472,30 @@ export function identify(observed: readonly Observed[], options: PredictOptions 
   }
   return out;
 }
+
+/**
+ * What `compare predict` prints for an outcome: the previous values, an empty line, the next
+ * values, one per line, `?` where the fitting states disagree; and its exit code — 0 when the
+ * first requested value is known, 3 otherwise (with the note on stderr).
+ * `show` formats a full value (hex or decimal); with `bucket`, values print as ⌊x · n⌋.
+ */
+export function renderPrediction(r: Outcome, show: (x: number) => string, bucket?: number): { out: string; err: string; code: number } {
+  if (r.kind !== 'ok' && r.kind !== 'partial') return { out: '', err: r.note, code: 3 };
+  const cell = (x: number | null) => (x === null ? '?' : bucket ? String(Math.floor(x * bucket)) : show(x));
+  let prev: string[];
+  let next: string[];
+  if (r.kind === 'ok') {
+    prev = r.previous.map(cell);
+    next = r.next.map(cell);
+  } else if (bucket && r.buckets) {
+    prev = r.buckets.previous.map((b) => (b === null ? '?' : String(b)));
+    next = r.buckets.next.map((b) => (b === null ? '?' : String(b)));
+  } else {
+    prev = r.previous.map(cell);
+    next = r.next.map(cell);
+  }
+  const out = [...prev, '', ...next].join('\n') + '\n';
+  if (r.kind === 'ok') return { out, err: '', code: 0 };
+  const first = next.length ? next[0] : prev[prev.length - 1];
+  return { out, err: r.note, code: first !== undefined && first !== '?' ? 0 : 3 };
+}
