@@ -18,15 +18,16 @@ const { values: args } = parseArgs({
     mode: { type: 'string', multiple: true },
     child: { type: 'string' },
     budget: { type: 'string', default: '300' },
+    side: { type: 'string', multiple: true },
   },
 });
 
 // Engine id, the peer's predictor for it, ours' sizes, the peer's sizes.
 const ENGINES = [
   ['node@20', { node: 20 }, [3, 4, 6, 10, 64, 65, 66, 70], [3, 4, 6, 10]],
-  ['node@24', { node: 24 }, [3, 4, 6, 10, 64, 65, 66, 70], [3, 4, 6, 10]],
-  ['node@26', { node: 26 }, [4, 10, 100, 200, 300, 500], [3, 4, 6, 10]],
-  ['chrome@156', { chrome: true }, [4, 10, 100, 200, 300, 500], [3, 4, 6, 10]],
+  ['node@24', { node: 24 }, [3, 4, 6, 10, 64, 65, 66, 70], [4, 6, 10]],
+  ['node@26', { node: 26 }, [4, 10, 100, 200, 300, 500], [4, 6, 10]],
+  ['chrome@156', { chrome: true }, [4, 10, 100, 200, 300, 500], [4, 6, 10]],
   ['node@10', { node: 10 }, [4, 10, 62, 64, 66, 70], [4, 6, 10]],
   ['firefox@120', { firefox: true }, [4, 10, 61, 62, 64, 66], [4, 6, 10]],
   ['jsc@17', { safari: true }, [4, 10, 61, 62, 64, 66], [6, 10]],
@@ -103,6 +104,10 @@ if (args.child) {
     for (const mode of modes) {
       const cells = [];
       for (const side of ['ours', 'peer']) {
+        if (args.side && !args.side.includes(side)) {
+          cells.push('(not run)'.padStart(39));
+          continue;
+        }
         try {
           const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', `${side},${id},${mode},${trials}`], { encoding: 'utf8', timeout: Number(args.budget) * 1000, stdio: ['ignore', 'pipe', 'ignore'] });
           const r = JSON.parse(out.trim().split('\n').pop());
