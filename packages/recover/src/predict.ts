@@ -463,11 +463,11 @@ export function identify(observed: readonly Observed[], options: PredictOptions 
   // What would separate the engines that are left.
   const open = out.filter((r) => r.verdict !== 'cannot' && r.verdict !== 'unsupported');
   if (open.length > 1) {
-    const names = open.map((r) => r.variant).join(', ');
     for (let i = 0; i < out.length; i++) {
       const r = out[i]!;
       if (r.verdict === 'cannot' || r.verdict === 'unsupported') continue;
-      out[i] = { ...r, note: `${r.note}; not yet separated from ${names.replace(r.variant, '').replace(/^, |, $/, '').replace(', ,', ',')}: more values decide` };
+      const others = open.filter((o) => o.id !== r.id).map((o) => o.variant).join(', ');
+      out[i] = { ...r, note: `${r.note}; not yet separated from ${others}: more values decide` };
     }
   }
   return out;
