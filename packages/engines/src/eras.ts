@@ -156,7 +156,7 @@ export const ERAS: readonly Era[] = [
     family: 'jsc', from: '10', dates: '2016-09 …', package: 'xorshift128plus', variant: 'jsc', flavor: 'jsc',
     algorithm: 'xorshift128+, double = ((s0 + s1) & (2^53 − 1)) / 2^53', precisionBits: 53,
     seeding: 'WeakRandom::setSeed(seed): low = high = seed (0 → 1), one advance', cache: 'none',
-    verified: 'source read (WTF-7602.1.50 = Safari 10 is the first tag with it). Caveat: the DFG/thunk JIT paths shifted arithmetically (sarq) until WebKit bug 299242 (2025), so JIT-compiled callers could see other values; this emulates the C++/FTL path',
+    verified: 'source read (WTF-7602.1.50 = Safari 10 is the first tag with it); Debian WebKitGTK 2.50.6 jsc with --forcedWeakRandomSeed=N (tooling/conformance/fixtures/jsc-webkitgtk-2.50.json; jsc@2.50 / webkitgtk@2.12+ resolve here). Caveat: the DFG/thunk JIT paths shifted arithmetically (sarq) until WebKit bug 299242 (2025), so JIT-compiled callers could see other values; this emulates the C++/FTL path',
     source: { repo: 'apple-opensource/WTF', path: 'wtf/WeakRandom.h', ref: 'WTF-7602.1.50; WebKit bug 151641 (trunk r192855, 2015-11-30)' },
   },
   {

@@ -52,8 +52,20 @@ describe('@emu/engines', () => {
     ['spidermonkey@102', 'spidermonkey'],
     ['safari@9', 'jsc-gamerand'],
     ['jsc@10', 'jsc'],
+    // WebKitGTK's own numbering, as people type it: 2.10 branched before trunk r192855, 2.12 after.
+    ['jsc@2.50', 'jsc'],
+    ['jsc@2.50.6', 'jsc'],
+    ['webkitgtk@2.12.0', 'jsc'],
+    ['jsc@2.10.9', 'jsc-gamerand'],
+    ['webkitgtk@2.4', 'jsc-gamerand'],
+    ['jsc@2.0.4', 'jsc-gamerand'],
   ])('%s resolves to %s', (id, variant) => {
     expect(resolveEngine(id).era?.variant).toBe(variant);
+  });
+
+  it('WebKitGTK 2.11.x snapshots straddle the change and are refused with the reason', () => {
+    expect(() => resolveEngine('jsc@2.11.2')).toThrow(/straddle .* ≤ 2\.10 is GameRand, ≥ 2\.12 xorshift128\+/);
+    expect(() => resolveEngine('webkitgtk@3.0')).toThrow(/WebKitGTK versions are 2\.x/);
   });
 
   it('every era names its source, dates and what verified it', () => {

@@ -116,6 +116,9 @@ export function resolveEngine(id: string): Resolved {
     if (release) return { id, node: release };
     throw new UnknownEngineError(id, nearestNodeIds(m[2]!));
   }
+  // WebKitGTK numbers its releases 2.x (jsc@2.50 as people type it): never a Safari version
+  // (Safari 2 was 2.0 … 2.0.4, and every 2.0.x of either is GameRand).
+  if (m && (m[1] === 'webkitgtk' || (m[1] === 'jsc' && /^2\.[1-9][0-9]*(\.[0-9]+)*$/.test(m[2]!)))) return webkitGtk(id, m[2]!);
   const family = m ? PREFIXES[m[1]!] : undefined;
   if (m && m[1] === 'chrome' && /^\d+$/.test(m[2]!) && (Number(m[2]) < MIN_CHROME_MILESTONE || Number(m[2]) > MAX_CHROME_MILESTONE)) {
     const why = Number(m[2]) > MAX_CHROME_MILESTONE ? `newer than chrome@${MAX_CHROME_MILESTONE}, the newest milestone the registry knows` : `older than chrome@${MIN_CHROME_MILESTONE}, the oldest it maps to a V8 version`;
@@ -141,6 +144,23 @@ export function resolveEngine(id: string): Resolved {
 /** An era's id as the registry lists it: `family@from…<to`, or `family@from…` for an open era. Resolves to that era. */
 export function eraId(era: Era): string {
   return `${era.family}@${era.from}${era.to ? `…<${era.to}` : '…'}`;
+}
+
+/**
+ * WebKitGTK's JavaScriptCore era: WTF's WeakRandom became xorshift128+ on WebKit trunk r192855
+ * (2015-11-30, bug 151641). WebKitGTK 2.10 branched before it (2.10.0: 2015-09-21), 2.12
+ * after (2.12.0: 2016-03-22); the 2.11.x development snapshots straddle it and are refused.
+ * Checked on Debian's libjavascriptcoregtk 2.50.6 (tooling/conformance/fixtures/jsc-webkitgtk-2.50.json).
+ */
+function webkitGtk(id: string, version: string): Resolved {
+  const v = parseVersion(version);
+  const jsc = (from: string) => ERAS.find((e) => e.family === 'jsc' && e.from === from)!;
+  if (v && v[0] === 2 && v[1] !== undefined) {
+    if (v[1] <= 10) return { id, era: jsc('1') };
+    if (v[1] >= 12) return { id, era: jsc('10') };
+    throw new UnknownEngineError(`${id} (WebKitGTK 2.11.x development snapshots straddle JavaScriptCore's change to xorshift128+ on 2015-11-30; give a stable version: ≤ 2.10 is GameRand, ≥ 2.12 xorshift128+)`, ['webkitgtk@2.10', 'webkitgtk@2.12']);
+  }
+  throw new UnknownEngineError(`${id} (WebKitGTK versions are 2.x)`, ['webkitgtk@2.10', 'webkitgtk@2.50']);
 }
 
 function eraIds(family: Era['family']): string[] {

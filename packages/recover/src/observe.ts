@@ -32,28 +32,81 @@ export function checkBucket(n: number, value: number, where = ''): Bucket {
   return { n, value };
 }
 
+/** Observations read at most: recovery never needs more than a few hundred (node 26: 500). */
+export const MAX_OBSERVATIONS = 10_000;
+/** Characters of one line at most (a j/n bucket of 2^52 with spaces fits in 50). */
+export const MAX_LINE = 100;
+
 /**
  * One observation per line: 16 hex digits or a decimal as JavaScript printed it (a value),
  * `j/n` (Math.floor(x · n) = j), a bare integer j when `bucket` gives n, or `?` (not seen).
+ * Fed in chunks (push), so standard input is parsed as it arrives: memory stays bounded and
+ * input past MAX_OBSERVATIONS lines or a line past MAX_LINE characters is refused at once.
  */
-export function parseObservations(text: string, options: { bucket?: number } = {}): Observed[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
-  return lines.map((l, i): Observed => {
-    const where = `line ${i + 1}: `;
-    if (l === '?') return null;
-    const frac = /^([0-9]+)\/([0-9]+)$/.exec(l);
-    if (frac) return checkBucket(Number(frac[2]), Number(frac[1]), where);
-    if (options.bucket !== undefined) {
-      if (!/^[0-9]+$/.test(l)) throw new InvalidHexError(`${where}not a bucket index (an integer, j/n or ?): ${JSON.stringify(l)}`);
-      return checkBucket(options.bucket, Number(l), where);
+export class ObservationReader {
+  private readonly out: Observed[] = [];
+  private rest = '';
+  private line = 0;
+  constructor(private readonly options: { bucket?: number; max?: number } = {}) {}
+
+  /** Parses the complete lines of `chunk` (the tail waits for the next chunk or end()). */
+  push(chunk: string): void {
+    let start = 0;
+    for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', start)) {
+      const l = this.rest + chunk.slice(start, nl);
+      this.rest = '';
+      start = nl + 1;
+      this.take(l);
     }
-    let x: number;
-    if (/^(?:0x)?[0-9a-fA-F]{16}$/.test(l)) x = hexToDouble(l);
-    else if (/^[0-9.eE+-]+$/.test(l)) x = Number(l);
-    else throw new InvalidHexError(`${where}not a Math.random value (16 hex digits, a decimal, j/n or ?): ${JSON.stringify(l)}`);
-    if (!(x >= 0 && x < 1)) throw new InvalidHexError(`${where}${JSON.stringify(l)} is not in [0, 1)`);
-    return x;
-  });
+    this.rest += chunk.slice(start);
+    if (this.rest.length > MAX_LINE) this.tooLong(this.line + 1);
+  }
+
+  /** The observations, after the last (unterminated) line. */
+  end(): Observed[] {
+    if (this.rest !== '') this.take(this.rest);
+    this.rest = '';
+    return this.out;
+  }
+
+  private tooLong(at: number): never {
+    throw new InvalidHexError(`line ${at}: longer than ${MAX_LINE} characters (one value, j/n or ? per line)`);
+  }
+
+  private take(raw: string): void {
+    this.line++;
+    if (raw.length > MAX_LINE) this.tooLong(this.line);
+    const l = raw.trim();
+    if (l === '') return;
+    const max = this.options.max ?? MAX_OBSERVATIONS;
+    if (this.out.length >= max) {
+      throw new InvalidHexError(`line ${this.line}: more than ${max} observations; recovery needs at most a few hundred consecutive values — give the first ${max} or fewer`);
+    }
+    this.out.push(parseLine(l, `line ${this.line}: `, this.options.bucket));
+  }
+}
+
+function parseLine(l: string, where: string, bucket: number | undefined): Observed {
+  if (l === '?') return null;
+  const frac = /^([0-9]+)\/([0-9]+)$/.exec(l);
+  if (frac) return checkBucket(Number(frac[2]), Number(frac[1]), where);
+  if (bucket !== undefined) {
+    if (!/^[0-9]+$/.test(l)) throw new InvalidHexError(`${where}not a bucket index (an integer, j/n or ?): ${JSON.stringify(l)}`);
+    return checkBucket(bucket, Number(l), where);
+  }
+  let x: number;
+  if (/^(?:0x)?[0-9a-fA-F]{16}$/.test(l)) x = hexToDouble(l);
+  else if (/^[0-9.eE+-]+$/.test(l)) x = Number(l);
+  else throw new InvalidHexError(`${where}not a Math.random value (16 hex digits, a decimal, j/n or ?): ${JSON.stringify(l)}`);
+  if (!(x >= 0 && x < 1)) throw new InvalidHexError(`${where}${JSON.stringify(l)} is not in [0, 1)`);
+  return x;
+}
+
+/** The whole text at once (see ObservationReader). */
+export function parseObservations(text: string, options: { bucket?: number; max?: number } = {}): Observed[] {
+  const r = new ObservationReader(options);
+  r.push(text);
+  return r.end();
 }
 
 /**

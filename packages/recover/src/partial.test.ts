@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createEngine } from '@emu/engines';
-import { type Observed, bucketRange, parseObservations, predict } from './index.js';
+import { MAX_LINE, MAX_OBSERVATIONS, ObservationReader, type Observed, type Outcome, bucketRange, parseObservations, predict } from './index.js';
 
 /** `count` draws of engine `id` from a seed after `skip`, each seen as `see` shows it, and the 30 after. */
 function run(id: string, seed: number, skip: number, count: number, see: (x: number, i: number) => Observed) {
@@ -12,6 +12,14 @@ function run(id: string, seed: number, skip: number, count: number, see: (x: num
 }
 
 const bucket = (n: number) => (x: number) => ({ n, value: Math.floor(x * n) });
+
+/** An answer is never wrong: ok predicts the future exactly; partial's known values (and buckets) are right. */
+function expectRight(r: Outcome, future: readonly number[], n?: number): void {
+  if (r.kind === 'ok') expect(r.next).toEqual(future.slice(0, r.next.length));
+  if (r.kind !== 'partial') return;
+  r.next.forEach((x, i) => x !== null && expect(x).toBe(future[i]));
+  if (n !== undefined) r.buckets?.next.forEach((b, i) => b !== null && expect(b).toBe(Math.floor(future[i]! * n)));
+}
 
 describe('partial observations: buckets Math.floor(x · n) and unseen calls', () => {
   it('bucketRange is exactly the doubles JavaScript puts in the bucket', () => {
@@ -39,10 +47,10 @@ describe('partial observations: buckets Math.floor(x · n) and unseen calls', ()
       fc.assert(
         fc.property(fc.integer({ min: 1, max: 0x7fffffff }), fc.integer({ min: 0, max: 200 }), (seed, skip) => {
           const { observed, future } = run(id, seed, skip, count, bucket(n));
-          const r = predict(id, observed, 30, 0);
+          const r = predict(id, observed, 30, 0, { bucket: n });
           // The one-step shift at a refill boundary can agree on every bucket: reported, never guessed.
-          expect(['ok', 'ambiguous']).toContain(r.kind);
-          if (r.kind === 'ok') expect(r.next).toEqual(future);
+          expect(['ok', 'ambiguous', 'partial']).toContain(r.kind);
+          expectRight(r, future, n);
         }),
         { numRuns: 10 },
       );
@@ -53,9 +61,9 @@ describe('partial observations: buckets Math.floor(x · n) and unseen calls', ()
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 0x7fffffff }), fc.integer({ min: 0, max: 100 }), fc.constantFrom(2, 6, 256, 1000, 2 ** 20), fc.integer({ min: 1, max: 40 }), (seed, skip, n, count) => {
         const { observed, future } = run('node@20', seed, skip, count, bucket(n));
-        const r = predict('node@20', observed, 30, 0);
-        expect(['ok', 'ambiguous', 'insufficient']).toContain(r.kind);
-        if (r.kind === 'ok') expect(r.next).toEqual(future);
+        const r = predict('node@20', observed, 30, 0, { bucket: n });
+        expect(['ok', 'ambiguous', 'insufficient', 'partial']).toContain(r.kind);
+        expectRight(r, future, n);
         if (r.kind === 'insufficient') expect(r.note).toMatch(/need about \d+ more values/);
       }),
       { numRuns: 60 },
@@ -68,8 +76,8 @@ describe('partial observations: buckets Math.floor(x · n) and unseen calls', ()
       const { observed, future } = run('node@20', seed, 17 * seed, 90, (x, i) => (i % 3 === 1 ? null : x));
       const r = predict('node@20', observed, 30, 0);
       // An unseen value at a refill boundary hides where it is: then ambiguous, never a guess.
-      expect(['ok', 'ambiguous']).toContain(r.kind);
-      if (r.kind === 'ok') expect(r.next).toEqual(future);
+      expect(['ok', 'ambiguous', 'partial']).toContain(r.kind);
+      expectRight(r, future);
       if (r.kind === 'ok') ok++;
     }
     expect(ok).toBeGreaterThan(10);
@@ -94,5 +102,28 @@ describe('partial observations: buckets Math.floor(x · n) and unseen calls', ()
     expect(parseObservations('3\n5\n', { bucket: 6 })).toEqual([{ n: 6, value: 3 }, { n: 6, value: 5 }]);
     expect(() => parseObservations('6', { bucket: 6 })).toThrow(/line 1: 6 is not a bucket of 6/);
     expect(() => parseObservations('0.5', { bucket: 6 })).toThrow(/line 1: not a bucket index/);
+  });
+});
+
+describe('input limits: parsed as it arrives, refused early', () => {
+  it('100 MB of values is refused at line 10,001 without reading the rest', () => {
+    const r = new ObservationReader();
+    const chunk = '0.5\n'.repeat(1 << 18); // 1 MB
+    const t = performance.now();
+    let fed = 0;
+    expect(() => {
+      for (; fed < 100; fed++) r.push(chunk);
+    }).toThrow(/line 10001: more than 10000 observations/);
+    expect(fed).toBe(0);
+    expect(performance.now() - t).toBeLessThan(2000);
+  });
+
+  it('a line without end is refused once it passes the line limit; chunks may split lines anywhere', () => {
+    const r = new ObservationReader();
+    expect(() => r.push('0.'.padEnd(MAX_LINE + 1, '5'))).toThrow(/line 1: longer than 100 characters/);
+    const s = new ObservationReader({ bucket: 6 });
+    for (const c of ['3\n', '5', '\r\n?\n', '1/2', '']) s.push(c);
+    expect(s.end()).toEqual([{ n: 6, value: 3 }, { n: 6, value: 5 }, null, { n: 2, value: 1 }]);
+    expect(predict('node@20', new Array(MAX_OBSERVATIONS + 1).fill(0.5), 1, 0)).toMatchObject({ kind: 'unsupported', note: expect.stringMatching(/more than the 10000/) });
   });
 });

@@ -6,21 +6,47 @@
 import { doubleToHex, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
-import { type Observed, matches } from './observe.js';
+import { MAX_OBSERVATIONS, type Observed, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial } from './lcg-partial.js';
 import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
-import { recoverXorshift } from './xorshift.js';
+import { type XorshiftRecovery, recoverXorshift } from './xorshift.js';
+import { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, mwcIntervals, mwcIntervalsBefore, recoverMwcBuckets } from './mwc-bucket.js';
 
 export type Outcome =
   | { kind: 'ok'; variant: string; state: readonly (number | string)[]; next: number[]; previous: number[]; note: string }
+  | {
+      /**
+       * Several states fit (all of them known): the values on which they all agree, null where
+       * they differ. `buckets` (with options.bucket) says the same of ⌊x · n⌋, where states that
+       * differ in the value can still agree.
+       */
+      kind: 'partial';
+      variant: string;
+      count: number;
+      next: (number | null)[];
+      previous: (number | null)[];
+      buckets?: { n: number; next: (number | null)[]; previous: (number | null)[] };
+      note: string;
+    }
   | { kind: 'ambiguous'; variant: string; count: number; note: string }
   | { kind: 'insufficient'; variant: string; need: number; note: string }
   | { kind: 'inconsistent'; variant: string; note: string }
   | { kind: 'unsupported'; variant: string; note: string };
 
+export interface PredictOptions {
+  /** The first observation is the first Math.random() call of its realm (a fresh process or page). */
+  readonly fromStart?: boolean;
+  /** Agreement is also judged on ⌊x · n⌋ (the CLI's --bucket): states that differ can agree there. */
+  readonly bucket?: number;
+}
+
 interface Solved {
   states: (readonly (number | string)[])[];
   detail: string;
+  /** False when states that fit may be missing from `states` (then no consensus is drawn). */
+  complete?: boolean;
+  /** MWC buckets: only the first generator (32 bits) is known; its states before observation 0. */
+  firstGenerator?: number[];
   /** No state found, but more values could still determine one: about this many. */
   need?: number;
   /** This engine's recovery cannot use observations of this kind. */
@@ -30,7 +56,7 @@ interface Solved {
 interface Method {
   /** Full values needed at the least (recovery from fewer is not attempted). */
   min: number;
-  solve(observed: readonly Observed[]): Solved;
+  solve(observed: readonly Observed[], options: PredictOptions): Solved;
 }
 
 /** The older generators' searches take full values only. */
@@ -38,25 +64,76 @@ function fullValues(solve: (x: readonly number[]) => Solved): (o: readonly Obser
   return (o) => (o.every((x) => typeof x === 'number') ? solve(o as number[]) : { states: [], detail: '', unsupported: 'this recovery needs every value in full (no buckets or gaps)' });
 }
 
+/** recoverXorshift with the options of the xsolve contract (a solver without them ignores them). */
+const recoverXs = recoverXorshift as (observed: readonly Observed[], variant: string, options?: { fromStart?: boolean; maxCandidates?: number }) => XorshiftRecovery & { complete?: boolean };
+
+/** Whether recoverXorshift already reports `complete` (the exact solver of the xsolve contract). */
+const CONTRACT_SOLVER = (() => {
+  try {
+    return 'complete' in recoverXs([0.5], 'v8-7.1-s0');
+  } catch {
+    return false;
+  }
+})();
+
+/** Fewest values the carry-guess solver is tried on (it first succeeded at 150 in the measurements). */
+const SUMTOP_MIN = 100;
+
 function xorshiftMethod(variant: string): Method {
   const info = XS_VARIANTS.find((x) => x.id === variant)!;
   return {
     min: 1,
-    solve: (observed) => {
-      const r = recoverXorshift(observed, variant);
-      const detail = `GF(2) rank ${r.rank}/128`;
+    solve: (observed, options) => {
+      // The carry-guess solver (no `complete` flag) needs hundreds of values and can take a
+      // second or more on few: not run below the size where it was ever measured to succeed.
+      if (info.mapping === 'sum-53' && !CONTRACT_SOLVER && observed.length < SUMTOP_MIN) {
+        return { states: [], detail: `the carry-guess solver for (s0 + s1) >> 11 needs about ${SUMTOP_MIN} values or more`, need: SUMTOP_MIN - observed.length };
+      }
+      const r = recoverXs(observed, variant, { fromStart: options.fromStart === true, maxCandidates: 256 });
       if (r.impossible) return { states: [], detail: 'a bucket no double of this mapping falls in' };
       if (r.equationsPerValue === 0) {
-        return { states: [], detail, unsupported: info.mapping.startsWith('sum') ? `${variant} shows nothing linear of a bucketed value (its (s0 + s1) mapping carries); give full values` : 'no linear bits' };
+        return { states: [], detail: '', unsupported: info.mapping.startsWith('sum') ? `${variant} shows nothing linear of a bucketed value (its (s0 + s1) mapping carries); give full values` : 'no linear bits' };
       }
-      const short = r.candidates.length === 0 && r.undetermined > 0;
-      // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
-      let need = short ? Math.ceil((128 - Math.min(r.rank, 127)) / r.equationsPerValue) + 1 : undefined;
-      // (s0 + s1) >> 11: full rank from guesses that still fit no state means too many wrong
-      // guesses among them — more values give more reliable ones.
-      if (short && info.mapping === 'sum-53' && r.rank === 128) need = observed.length;
-      return { states: r.candidates.map((c) => c.state), detail, ...(need ? { need } : {}) };
+      // From the start of a realm, V8's first value is the first of a refill.
+      const candidates = options.fromStart && info.cache ? r.candidates.filter((c) => c.consumed === 0) : r.candidates;
+      // Complete: the solver says so, or (s0 mappings) no cache position was left short of full
+      // rank — one left short could hide a state that fits as well as the ones found.
+      const linear = info.mapping.startsWith('s0');
+      const complete = r.complete ?? (linear ? r.undetermined === 0 : true);
+      // Never "rank 128/128" beside "need more": a short position is named as such.
+      const detail = r.undetermined > 0 ? `${r.undetermined} cache position(s) not settled by these values` : `GF(2) rank ${r.rank}/128`;
+      let need: number | undefined;
+      if (candidates.length === 0 && r.undetermined > 0) {
+        // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
+        need = r.rank < 128 ? Math.ceil((128 - r.rank) / r.equationsPerValue) + 1 : Math.ceil(128 / r.equationsPerValue / 2) + 1;
+        // (s0 + s1) >> 11: full rank from guesses that still fit no state means too many wrong
+        // guesses among them — more values give more reliable ones.
+        if (info.mapping === 'sum-53') need = observed.length;
+      }
+      return { states: candidates.map((c) => c.state), detail, complete, ...(need ? { need } : {}) };
     },
+  };
+}
+
+/** MWC eras from buckets, gaps or mixed values: the first generator only (see mwc-bucket.ts). */
+function mwcBuckets(variant: string, full: (x: readonly number[]) => Solved): (o: readonly Observed[]) => Solved {
+  return (o) => {
+    if (o.every((x) => typeof x === 'number')) return full(o as number[]);
+    const r = recoverMwcBuckets(o, variant);
+    const bits = MWC_SHAPES[variant]!.w;
+    if (r.impossible) return { states: [], detail: `an observation no output of ${variant} gives` };
+    if (r.noPair) return { states: [], detail: '', unsupported: `${variant} from buckets or gaps needs two consecutive observed calls (the split search starts from a pair)` };
+    if (r.work > MWC_MAX_WORK) {
+      return { states: [], detail: '', unsupported: `the observations are too coarse: the best consecutive pair leaves about 2^${Math.log2(r.work).toFixed(0)} first-generator states to try (at most 2^${Math.log2(MWC_MAX_WORK)}); give finer buckets (n ≥ 64 for ${variant}) or full values` };
+    }
+    if (r.truncated) {
+      // Each observation shows about min(log2 n, w) bits of the first generator's 32.
+      const shown = o.map((x) => (x === null ? 0 : typeof x === 'number' ? bits : Math.min(bits, Math.log2(x.n))));
+      const per = shown.reduce((a, b) => a + b, 0) / Math.max(1, shown.filter((b) => b > 0).length);
+      const need = Math.max(1, Math.ceil((32 - shown.reduce((a, b) => a + b, 0)) / per) + 1);
+      return { states: [], detail: `more than ${MWC_MAX_STATES} first-generator states fit`, need };
+    }
+    return { states: [], firstGenerator: r.states, detail: `first generator's ${bits} visible bits per call, split search over ${r.work.toFixed(0)} candidates` };
   };
 }
 
@@ -83,13 +160,19 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
     case 'webkit-gamerand':
       return { min: 2, solve: fullValues((x) => ({ states: recoverGameRand(x).states, detail: 'two outputs fix the state' })) };
     case 'v8-patched':
-      return { min: 3, solve: fullValues((x) => ({ states: recoverMwcPatched(x).states, detail: "r0's halves solved bit by bit for each of 2^16 values" })) };
+      return {
+        min: 3,
+        solve: (o) =>
+          o.every((x) => typeof x === 'number')
+            ? { states: recoverMwcPatched(o as number[]).states, detail: "r0's halves solved bit by bit for each of 2^16 values" }
+            : { states: [], detail: '', unsupported: 'v8-patched XORs both generators into every output bit (r0 ^ r1), so buckets pin nothing of either alone: 2^64 states, no split; give full values' },
+      };
     case 'v8-2015':
       if (v === 'v8-3.26-js' || v === 'v8-3.30-js') {
-        return { min: 2, solve: fullValues((x) => ({ states: recoverMwcJs(x, v === 'v8-3.26-js' ? 18273 : 18030).states, detail: 'two outputs fix both carries' })) };
+        return { min: 2, solve: mwcBuckets(v, (x) => ({ states: recoverMwcJs(x, v === 'v8-3.26-js' ? 18273 : 18030).states, detail: 'two outputs fix both carries' })) };
       }
-      if (v === 'v8-3.11-cpp') return { min: 3, solve: fullValues((x) => ({ states: recoverMwcCpp(x).states, detail: 'low 18 bits split, 2 × 2^14 hidden carries met in the middle' })) };
-      if (v === 'v8-4.8-constructdouble') return { min: 3, solve: fullValues((x) => ({ states: recoverMwcConstructDouble(x).states, detail: '2^20 hidden bits of the 36969 generator searched' })) };
+      if (v === 'v8-3.11-cpp') return { min: 3, solve: mwcBuckets(v, (x) => ({ states: recoverMwcCpp(x).states, detail: 'low 18 bits split, 2 × 2^14 hidden carries met in the middle' })) };
+      if (v === 'v8-4.8-constructdouble') return { min: 3, solve: mwcBuckets(v, (x) => ({ states: recoverMwcConstructDouble(x).states, detail: '2^20 hidden bits of the 36969 generator searched' })) };
       return undefined;
     case 'xorshift128plus':
       return xorshiftMethod(v);
@@ -195,17 +278,23 @@ function fits(values: readonly number[], observed: readonly Observed[]): boolean
 /**
  * Recovers the engine named by a registry id from observations (full values, buckets
  * Math.floor(x · n) or null for unseen calls), then predicts `next` and `previous` values.
+ * When several states fit and every one of them is known, the result is `partial`: the values
+ * on which all agree, null for the others (see PredictOptions.bucket).
  */
-export function predict(engineId: string, observed: readonly Observed[], next: number, previous: number): Outcome {
+export function predict(engineId: string, observed: readonly Observed[], next: number, previous: number, options: PredictOptions = {}): Outcome {
   const r = resolveEngine(engineId);
   const era = r.era ?? (r.node ? { package: r.node.package, variant: r.node.variant } : undefined) ?? defaultEra(engineId);
   const variant = era.variant ?? engineId;
   const m = method(era);
   if (!m) return { kind: 'unsupported', variant, note: UNSUPPORTED[variant] ?? `recovery for ${variant} is not implemented` };
+  if (observed.length > MAX_OBSERVATIONS) return { kind: 'unsupported', variant, note: `${observed.length} observations is more than the ${MAX_OBSERVATIONS} recovery takes (it needs a few hundred at most); give the first ${MAX_OBSERVATIONS} or fewer` };
   if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
-  const solved = m.solve(observed);
+  // From the start of a realm nothing came before the first observation.
+  const back = options.fromStart ? 0 : previous;
+  const solved = m.solve(observed, options);
   const { detail, need } = solved;
   if (solved.unsupported) return { kind: 'unsupported', variant, note: `${solved.unsupported}` };
+  if (solved.firstGenerator) return consensus(variant, firstGeneratorRuns(variant, solved.firstGenerator, observed, next, back), observed.length, next, back, options, detail, true);
   // Every candidate must reproduce every observation, bit for bit (or bucket for bucket).
   const states = solved.states.filter((st) => fits(emit(era.package!, variant, st, observed.length), observed));
   if (states.length === 0) {
@@ -216,10 +305,23 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   // Distinct futures only: several internal states can predict the same sequence.
   const futures = new Map<string, readonly (number | string)[]>();
   for (const s of states) futures.set(emit(era.package!, variant, s, observed.length + Math.max(next, 8)).map(doubleToHex).join(), s);
-  if (futures.size > 1) return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: ${futures.size} states fit (${detail}); give more values${cacheHint(variant, observed.length)}` };
+  if (futures.size > 1) {
+    if (solved.complete === false) {
+      return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: at least ${futures.size} states fit (${detail}); give more values${cacheHint(variant, observed.length)}` };
+    }
+    const runs: Run[] = [...futures.values()].map((s) => {
+      const run = emit(era.package!, variant, s, observed.length + next).slice(observed.length);
+      const past = previousValues(era.package!, variant, s, observed, back);
+      return { next: run.map((x): Span => [x, x]), previous: Array.isArray(past) ? past.map((x): Span => [x, x]) : new Array<Span>(back).fill(null) };
+    });
+    return consensus(variant, runs, observed.length, next, back, options, detail, false);
+  }
+  if (solved.complete === false) {
+    return { kind: 'ambiguous', variant, count: futures.size + 1, note: `ambiguous: one state fits, but ${detail} could hold others; give more values${cacheHint(variant, observed.length)}` };
+  }
   const state = states[0]!;
   const run = emit(era.package!, variant, state, observed.length + next);
-  const past = previousValues(era.package!, variant, state, observed, previous);
+  const past = previousValues(era.package!, variant, state, observed, back);
   if (!Array.isArray(past)) {
     const k = past.ambiguousAt;
     return {
@@ -230,6 +332,60 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
     };
   }
   return { kind: 'ok', variant, state, next: run.slice(observed.length), previous: past, note: detail };
+}
+
+/** A value's possible range: [x, x] when exact; null when not known at all. */
+type Span = readonly [number, number] | null;
+
+/** What one fitting state says of the requested calls (previous: nearest first, as run backwards). */
+interface Run {
+  next: Span[];
+  /** In output order (earliest first), like Outcome.previous. */
+  previous: Span[];
+}
+
+/** The MWC first-generator states as runs of intervals (the second generator is unknown). */
+function firstGeneratorRuns(variant: string, states: readonly number[], observed: readonly Observed[], next: number, back: number): Run[] {
+  return states.map((x) => ({
+    next: mwcIntervals(variant, x, observed.length + next).slice(observed.length),
+    previous: mwcIntervalsBefore(variant, x, back).reverse(),
+  }));
+}
+
+/**
+ * The values all runs agree on (null elsewhere), as a whole and in buckets: `ok` when they
+ * agree on everything exactly, `partial` when on something, `ambiguous` when on nothing asked.
+ */
+function consensus(variant: string, runs: readonly Run[], seen: number, next: number, back: number, options: PredictOptions, detail: string, firstGenerator: boolean): Outcome {
+  if (runs.length === 0) return { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
+  const agree = (pick: (r: Run) => Span[], len: number, key: (s: readonly [number, number]) => number | null): (number | null)[] =>
+    Array.from({ length: len }, (_, i) => {
+      let v: number | null = null;
+      for (const r of runs) {
+        const s = pick(r)[i];
+        const k = s ? key(s) : null;
+        if (k === null || (v !== null && !Object.is(k, v))) return null;
+        v = k;
+      }
+      return v;
+    });
+  const exact = (s: readonly [number, number]) => (s[0] === s[1] ? s[0] : null);
+  const n = options.bucket;
+  const inBucket = (s: readonly [number, number]) => {
+    const a = Math.floor(s[0] * n!);
+    return a === Math.floor(s[1] * n!) ? a : null;
+  };
+  const nextV = agree((r) => r.next, next, exact);
+  const prevV = agree((r) => r.previous, back, exact);
+  const buckets = n ? { n, next: agree((r) => r.next, next, inBucket), previous: agree((r) => r.previous, back, inBucket) } : undefined;
+  const shown = buckets ?? { next: nextV, previous: prevV };
+  const known = [...shown.next, ...shown.previous].filter((x) => x !== null).length;
+  const count = runs.length;
+  const what = firstGenerator ? `${count} first-generator state${count === 1 ? '' : 's'} fit (the second generator is not seen)` : `${count} states fit`;
+  if (known === 0 && next + back > 0) return { kind: 'ambiguous', variant, count, note: `ambiguous: ${what} and they agree on none of the requested values (${detail}); give more values` };
+  const first = shown.next.length ? shown.next[0] : shown.previous[shown.previous.length - 1];
+  const note = `${what}; ${known} of ${next + back} requested values agree in all of them (${detail})${first === null ? '; the first requested one does not' : ''}`;
+  return { kind: 'partial', variant, count, next: nextV, previous: prevV, ...(buckets ? { buckets } : {}), note };
 }
 
 /** V8's cache hides where a refill starts until the values cross one. */
@@ -244,23 +400,102 @@ function defaultEra(id: string): Pick<Era, 'package' | 'variant'> {
 }
 
 export interface Identification {
+  /** The first era of the group, as `family@from…<to`. */
   readonly id: string;
   readonly variant: string;
+  /** Every registry era whose output is the same function of the state as this one's (they cannot be told apart by values). */
+  readonly eras: readonly string[];
+  /** The emulator variants of those eras. */
+  readonly variants: readonly string[];
+  /**
+   * explains: a state of this engine reproduces every observation; cannot: none can (by the
+   * values' precision or by the recovery); insufficient: too few values to decide; ambiguous:
+   * states fit but are not all known; unsupported: no recovery for this engine or input.
+   */
   readonly verdict: 'explains' | 'cannot' | 'ambiguous' | 'insufficient' | 'unsupported';
   readonly note: string;
 }
 
-/** Which registered engine eras can explain the observations, and which cannot. */
-export function identify(observed: readonly Observed[]): Identification[] {
-  const seen = new Set<string>();
-  const out: Identification[] = [];
+/** Smallest k with x · 2^k an integer (the bits after the binary point a value needs). */
+function bitsNeeded(x: number): number {
+  let k = 0;
+  while (!Number.isInteger(x * 2 ** k) && k < 1100) k++;
+  return k;
+}
+
+/** Eras with the same output function share a key: mapping and, for V8's cache, its size when handed out backwards. */
+function outputKey(e: Era): string {
+  if (e.package !== 'xorshift128plus') return `${e.package}/${e.variant}`;
+  const v = XS_VARIANTS.find((x) => x.id === e.variant)!;
+  return `xs/${v.mapping}/${v.cache?.order === 'desc' ? v.cache.perRefill : 'stream'}`;
+}
+
+/**
+ * Which registered engine eras can explain the observations, and which cannot. Cheap tests
+ * first: a value that needs more bits after the binary point than an engine's doubles have
+ * rules that engine out (32-bit MWC and GameRand values are multiples of 2^-32, the 52-bit
+ * mappings of 2^-52); recovery runs only for the engines left, once per group of eras whose
+ * output is the same function of the state.
+ */
+export function identify(observed: readonly Observed[], options: PredictOptions = {}): Identification[] {
+  const groups = new Map<string, Era[]>();
   for (const e of ERAS) {
-    if (!e.package || !e.variant || seen.has(e.variant)) continue;
-    seen.add(e.variant);
-    const id = `${e.family}@${e.from}${e.to ? `…<${e.to}` : '…'}`;
-    const r = predict(`${e.family}@${e.from === '4.9.41' ? '4.9.41' : e.from}`, observed, 0, 0);
-    const verdict = r.kind === 'ok' ? 'explains' : r.kind === 'inconsistent' ? 'cannot' : r.kind;
-    out.push({ id, variant: r.variant, verdict, note: r.note });
+    if (!e.package || !e.variant) continue;
+    const k = outputKey(e);
+    groups.set(k, [...(groups.get(k) ?? []), e]);
+  }
+  const full = observed.filter((o): o is number => typeof o === 'number');
+  const need = full.reduce((m, x) => Math.max(m, bitsNeeded(x)), 0);
+  const name = (e: Era) => `${e.family}@${e.from}${e.to ? `…<${e.to}` : '…'}`;
+  const out: Identification[] = [];
+  for (const eras of groups.values()) {
+    const e = eras[0]!;
+    const base = { id: name(e), variant: e.variant!, eras: eras.map(name), variants: [...new Set(eras.map((x) => x.variant!))] };
+    if (need > e.precisionBits) {
+      out.push({ ...base, verdict: 'cannot', note: `a value needs ${need} bits after the binary point; ${e.variant} gives ${e.precisionBits}` });
+      continue;
+    }
+    const r = predict(`${e.family}@${e.from}`, observed, 1, 0, options);
+    // Ambiguous: states fit, only not all of them are known — the engine explains the values.
+    const verdict = r.kind === 'ok' || r.kind === 'partial' || r.kind === 'ambiguous' ? 'explains' : r.kind === 'inconsistent' ? 'cannot' : r.kind;
+    out.push({ ...base, verdict, note: r.note });
+  }
+  // What would separate the engines that are left.
+  const open = out.filter((r) => r.verdict !== 'cannot' && r.verdict !== 'unsupported');
+  if (open.length > 1) {
+    for (let i = 0; i < out.length; i++) {
+      const r = out[i]!;
+      if (r.verdict === 'cannot' || r.verdict === 'unsupported') continue;
+      const others = open.filter((o) => o.id !== r.id).map((o) => o.variant).join(', ');
+      out[i] = { ...r, note: `${r.note}; not yet separated from ${others}: more values decide` };
+    }
   }
   return out;
+}
+
+/**
+ * What `compare predict` prints for an outcome: the previous values, an empty line, the next
+ * values, one per line, `?` where the fitting states disagree; and its exit code — 0 when the
+ * first requested value is known, 3 otherwise (with the note on stderr).
+ * `show` formats a full value (hex or decimal); with `bucket`, values print as ⌊x · n⌋.
+ */
+export function renderPrediction(r: Outcome, show: (x: number) => string, bucket?: number): { out: string; err: string; code: number } {
+  if (r.kind !== 'ok' && r.kind !== 'partial') return { out: '', err: r.note, code: 3 };
+  const cell = (x: number | null) => (x === null ? '?' : bucket ? String(Math.floor(x * bucket)) : show(x));
+  let prev: string[];
+  let next: string[];
+  if (r.kind === 'ok') {
+    prev = r.previous.map(cell);
+    next = r.next.map(cell);
+  } else if (bucket && r.buckets) {
+    prev = r.buckets.previous.map((b) => (b === null ? '?' : String(b)));
+    next = r.buckets.next.map((b) => (b === null ? '?' : String(b)));
+  } else {
+    prev = r.previous.map(cell);
+    next = r.next.map(cell);
+  }
+  const out = [...prev, '', ...next].join('\n') + '\n';
+  if (r.kind === 'ok') return { out, err: '', code: 0 };
+  const first = next.length ? next[0] : prev[prev.length - 1];
+  return { out, err: r.note, code: first !== undefined && first !== '?' ? 0 : 3 };
 }

@@ -9,7 +9,10 @@
  *  - MWC1616 with %_ConstructDouble (V8 4.8): the 18030 generator as above; the 36969 generator
  *    shows only its carry's top 12 bits, so its 20 hidden bits are searched and filtered.
  */
-import { Lcg48, lcg48StepBack } from '@emu/core';
+import { LCG48_MODULUS, LCG48_MULTIPLIER, Lcg48, lcg48Step, lcg48StepBack } from '@emu/core';
+
+const TWO21 = 2 ** 21;
+import { mwcStep, recoverMwcBuckets } from './mwc-bucket.js';
 
 export interface SmallRecovery {
   /** Raw states (in the emulator's state-word order) positioned just before the first observation. */
@@ -29,13 +32,23 @@ export function recoverLcg(values: readonly number[]): SmallRecovery {
   const states: number[][] = [];
   let searched = 0;
   const g = new Lcg48(0);
+  // x1 = hi26·2^22 + low is the state after the first draw; x2 = a·x1 + c moves by a (mod 2^48)
+  // per step of low, so it is stepped by one addition. x2 >> 21 must be the value's low 27 bits.
+  const base = hi26 * TWO22;
+  let x2 = lcg48Step(base);
+  const lo = lo27 * TWO21;
+  const hi = lo + TWO21;
+  const A = LCG48_MULTIPLIER;
+  const M = LCG48_MODULUS;
   for (let low = 0; low < TWO22; low++) {
-    // x1 = hi26·2^22 + low is the state after the first draw.
-    const x1 = hi26 * TWO22 + low;
+    const hit = x2 >= lo && x2 < hi;
+    x2 += A;
+    if (x2 >= M) x2 -= M;
+    if (!hit) continue;
+    const x1 = base + low;
     g.hi = Math.floor(x1 / 0x1000000);
     g.lo = x1 - g.hi * 0x1000000;
     g.step();
-    if (g.hi * 8 + (g.lo >>> 21) !== lo27) continue;
     searched++;
     // Check the remaining values from x2.
     let ok = true;
@@ -156,15 +169,18 @@ export function recoverMwcPatched(values: readonly number[]): SmallRecovery {
   const L2 = r[1]! & 0xffff;
   const states: number[][] = [];
   let searched = 0;
+  const stack = new Int32Array(2 * 2 * 17);
   for (let a = 0; a < 0x10000; a++) {
     const c = a ^ L;
     const K1 = Math.imul(18030, a);
     const K2 = Math.imul(36969, c);
     // Depth-first over the bits of b, low to high: bit i of the two sums depends on bits ≤ i only.
-    const stack: number[] = [0, 0]; // (partial b, bit index)
-    while (stack.length) {
-      const i = stack.pop()!;
-      const b = stack.pop()!;
+    let top = 0;
+    stack[top++] = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+      const i = stack[--top]!;
+      const b = stack[--top]!;
       if (i === 16) {
         searched++;
         const d = b ^ H;
@@ -180,11 +196,14 @@ export function recoverMwcPatched(values: readonly number[]): SmallRecovery {
         if (ok) states.push([a, b, c, d]);
         continue;
       }
-      for (const bit of [0, 1]) {
+      const mask = (2 << i) - 1;
+      const want = L2 & mask;
+      for (let bit = 0; bit < 2; bit++) {
         const bb = b | (bit << i);
-        const mask = (2 << i) - 1;
-        const lhs = ((K1 + bb) ^ (K2 + (bb ^ H))) & mask;
-        if (lhs === (L2 & mask)) stack.push(bb, i + 1);
+        if ((((K1 + bb) ^ (K2 + (bb ^ H))) & mask) === want) {
+          stack[top++] = bb;
+          stack[top++] = i + 1;
+        }
       }
     }
   }
@@ -201,52 +220,37 @@ export function recoverMwcPatched(values: readonly number[]): SmallRecovery {
 }
 
 /**
- * v8-3.11-cpp (C++ random_base): out = (s0' << 14) + (s1' & 0x3FFFF). One output leaves ~17
- * candidate pairs for the low 18 bits of s0' and s1'; each generator then has 2^14 hidden carry
- * bits, matched against the second output meet-in-the-middle (a map from the 36969 side's
- * contribution), and every later output checks the survivors.
+ * v8-3.11-cpp (C++ random_base): out = (s0' << 14) + (s1' & 0x3FFFF). The top 18 bits are
+ * s0' mod 2^18 plus a 4-bit carry from s1', so the first generator is found alone by the split
+ * search of mwc-bucket.ts (about 16 candidates per value); for each, s1' mod 2^18 follows from
+ * the output exactly, its 14 hidden carry bits are searched against the second output, and every
+ * later output checks the survivors.
  */
 export function recoverMwcCpp(values: readonly number[]): SmallRecovery {
   if (values.length < 3) return { states: [], searched: 0 };
   const o = values.map((x) => x * 2 ** 32);
   if (!o.every((v) => Number.isInteger(v))) return { states: [], searched: 0 };
-  const step0 = (x: number) => (Math.imul(18273, x & 0xffff) + (x >>> 16)) >>> 0;
+  const first = recoverMwcBuckets(values, 'v8-3.11-cpp');
   const step1 = (x: number) => (Math.imul(36969, x & 0xffff) + (x >>> 16)) >>> 0;
   const states: number[][] = [];
   let searched = 0;
-  for (let u = 0; u < 1 << 18; u++) {
-    const v = (o[0]! - u * 0x4000) >>> 0; // out = u·2^14 + v (mod 2^32), v < 2^18
-    if (v >= 1 << 18) continue;
-    // Generator 1 side: every completion of s1' (14 hidden carry bits) by its next low 18 bits.
-    const byV2 = new Map<number, number[]>();
+  for (const x0 of first.states) {
+    // The first generator's states after each call.
+    const g: number[] = [];
+    for (let k = 0, x = x0; k < o.length; k++) g.push((x = mwcStep(18273, x)));
+    const low = (o[0]! - ((g[0]! << 14) >>> 0) + 2 ** 32) % 2 ** 32; // s1' mod 2^18
+    if (low >= 1 << 18) continue;
     for (let hi = 0; hi < 1 << 14; hi++) {
-      const s1 = ((hi << 18) | v) >>> 0;
-      const v2 = step1(s1) & 0x3ffff;
-      const list = byV2.get(v2);
-      if (list) list.push(s1);
-      else byV2.set(v2, [s1]);
-    }
-    for (let hi = 0; hi < 1 << 14; hi++) {
-      const s0 = ((hi << 18) | u) >>> 0;
-      const n0 = step0(s0);
-      const need = (o[1]! - (n0 << 14)) >>> 0;
-      const matches = need < 1 << 18 ? byV2.get(need) : undefined;
-      if (!matches) continue;
-      for (const s1 of matches) {
-        searched++;
-        let a = n0;
-        let b = step1(s1);
-        let ok = true;
-        for (let k = 2; k < o.length && ok; k++) {
-          a = step0(a);
-          b = step1(b);
-          ok = ((a << 14) + (b & 0x3ffff)) >>> 0 === o[k];
-        }
-        if (ok) {
-          // State before output 1: step each generator back once.
-          states.push([mwcStepBack(18273, s0), mwcStepBack(36969, s1)]);
-        }
+      let b = (hi * 2 ** 18 + low) >>> 0;
+      const s1 = b;
+      let ok = true;
+      for (let k = 1; k < o.length && ok; k++) {
+        b = step1(b);
+        ok = (((g[k]! << 14) + (b & 0x3ffff)) >>> 0) === o[k];
       }
+      if (!ok) continue;
+      searched++;
+      states.push([x0, mwcStepBack(36969, s1)]);
     }
   }
   return { states, searched };
