@@ -49,13 +49,13 @@ function xorshiftMethod(variant: string): Method {
       if (r.equationsPerValue === 0) {
         return { states: [], detail, unsupported: info.mapping.startsWith('sum') ? `${variant} shows nothing linear of a bucketed value (its (s0 + s1) mapping carries); give full values` : 'no linear bits' };
       }
-      const short = r.candidates.length === 0 && r.undetermined > 0;
-      // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
-      let need = short ? Math.ceil((128 - Math.min(r.rank, 127)) / r.equationsPerValue) + 1 : undefined;
-      // (s0 + s1) >> 11: full rank from guesses that still fit no state means too many wrong
-      // guesses among them — more values give more reliable ones.
-      if (short && info.mapping === 'sum-53' && r.rank === 128) need = observed.length;
-      return { states: r.candidates.map((c) => c.state), detail, ...(need ? { need } : {}) };
+      // Not every alignment settled (or too many candidates): the states found are not proven to
+      // be all of them, so none is an answer yet.
+      if (!r.complete) {
+        const need = Math.max(1, Math.ceil((128 - Math.min(r.rank, 127)) / Math.max(r.equationsPerValue, 1)) + 1, info.cache ? 1 : 0);
+        return { states: [], detail: `${detail}; ${r.undetermined} cache alignment(s) not settled, ${r.candidates.length} state(s) found`, need };
+      }
+      return { states: r.candidates.map((c) => c.state), detail };
     },
   };
 }

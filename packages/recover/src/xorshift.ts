@@ -58,7 +58,7 @@ export interface RecoverOptions {
 
 const DEFAULT_MAX_CANDIDATES = 4096;
 /** Below full rank, the 2^nullity states of an alignment are each checked when nullity ≤ this. */
-const ENUMERATE_NULLITY = 12;
+const ENUMERATE_NULLITY = 8;
 /** The sum search's largest planned cost (node visits) before an alignment is left unsettled. */
 const MAX_CHAIN_COST = 2 ** 23;
 /** Longest run of consecutive values the sum search plans with (longer runs give no cheaper plan). */
