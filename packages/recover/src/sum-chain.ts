@@ -97,7 +97,7 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
   let pivRows = new Int32Array(0);
   let pivBit = new Int16Array(0);
   let checks: Int32Array[] = [];
-  let rank = 0;
+  let rank: number;
   for (;;) {
     const neq = words * L;
     pivRows = new Int32Array(UNKNOWNS * RW);
