@@ -75,3 +75,46 @@ for (const [id, sizes, bucket] of ENGINES) {
   rows.push(chosen);
   console.log(`${chosen.id.padEnd(22)} min outputs ${String(chosen.m).padStart(4)}  success ${(chosen.rate * 100).toFixed(0)}% of ${chosen.trials}, wrong ${chosen.wrong}  median ${chosen.median.toFixed(1)} ms`);
 }
+
+// xorshift128+ solver at the minimum counts: recoverXorshift on 4 consecutive full values from a
+// realm's first call (fromStart), per mapping: how often the answer is complete with the next
+// value determined, wrong answers (complete, yet the true future is no candidate's), and the CPU
+// time per solve (median, p90, max). `--only xs-min` runs just this.
+if (!only.length || only.includes('xs-min')) {
+  const { recoverXorshift } = await import('@emu/recover');
+  const { create } = await import('@emu/xorshift128plus');
+  const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
+  const trials = quick ? 10 : 100;
+  for (const [variant, label] of [
+    ['v8-7.1-s0', 'V8 7.1–13.4 s0 >> 12 (node 20)'],
+    ['v8-13.5-s0-53', 'V8 13.5–14.3 s0 >> 11 (node 24)'],
+    ['v8-5.9-seeded62', 'V8 4.9–7.0 52-bit sum (node 10)'],
+    ['v8-14.4-sum-53', 'V8 14.4+ (s0+s1) >> 11 (node 26)'],
+    ['v8-15.6-sum-53-asc', 'V8 15.6 (Chromium 156)'],
+    ['spidermonkey', 'SpiderMonkey/JSC 53-bit low sum'],
+    ['chakra', 'Chakra 52-bit low sum'],
+  ]) {
+    const info = (await import('@emu/xorshift128plus')).VARIANTS.find((v) => v.id === variant);
+    for (const m of [4, 5]) {
+      const times = [];
+      let settled = 0;
+      let wrong = 0;
+      for (let t = 1; t <= trials; t++) {
+        const e = create({ state: info.cache ? [hex(t, 1), hex(t, 2), 0] : [hex(t, 1), hex(t, 2)], variant });
+        const obs = Array.from({ length: m }, () => e.random());
+        const next = e.random();
+        const c0 = process.cpuUsage();
+        const r = recoverXorshift(obs, variant, { fromStart: true });
+        const c = process.cpuUsage(c0);
+        times.push((c.user + c.system) / 1000);
+        if (!r.complete) continue;
+        const nexts = new Set(r.candidates.map((k) => { const p = create({ state: [...k.state], variant }); for (let i = 0; i < m; i++) p.random(); return p.random(); }));
+        if (!nexts.has(next)) wrong++;
+        else if (nexts.size === 1) settled++;
+      }
+      times.sort((a, b) => a - b);
+      const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
+      console.log(`xs-min ${label.padEnd(34)} ${m} values from the start: settled ${settled}/${trials}, wrong ${wrong}, CPU ms median ${q(0.5)} p90 ${q(0.9)} max ${q(1)}`);
+    }
+  }
+}

@@ -11,10 +11,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nodeBinary } from './record-goldens.mjs';
+import { recoverXorshift } from '@emu/recover';
+import { create } from '@emu/xorshift128plus';
+import { doubleToHex, hexToDouble } from '@emu/core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const cli = join(root, 'apps', 'compare', 'dist', 'cli.js');
-const { values: args } = parseArgs({ options: { node: { type: 'string', default: '0.10.48,0.12.18,4.2.2,6.3.0,6.17.1,7.10.1,8.2.1,10.24.1,24.22.3,26.12.1' }, 'skip-system': { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { node: { type: 'string', default: '0.10.48,0.12.18,4.2.2,6.3.0,6.17.1,7.10.1,8.2.1,10.24.1,24.22.3,26.12.1' }, minimum: { type: 'string', default: '10.24.1,22.23.5,24.22.3,26.12.1' }, 'skip-system': { type: 'boolean', default: false }, 'minimum-only': { type: 'boolean', default: false } } });
 
 // Prints M doubles as 16 hex digits; written for old and new engines alike (no Buffer in gjs/jsc).
 const M = 300;
@@ -43,6 +46,7 @@ const results = [];
  * — as is the 1 % of (s0 + s1) >> 11 runs whose carry guesses leave "not enough data".
  */
 function check(label, engineId, produce, seen, bucket) {
+  if (args['minimum-only']) return;
   let attempt = 0;
   let r;
   let hex;
@@ -64,7 +68,7 @@ writeFileSync(nodeProbe, probe + 'process.stdout.write(s+"\\n");');
 // How many values recovery sees: a few above the measured minimum (recover-bench.mjs), so a run
 // never depends on the 1 % tail: 64 for V8's s0 mappings, 62 / 61 for the (s0 + s1) ones.
 check(`node ${process.version} (this machine)`, `node@${process.versions.node}`.replace(/@20\..*/, '@20.20.2'), () => execFileSync(process.execPath, [nodeProbe], { encoding: 'utf8' }).trim().split('\n'), 68);
-for (const v of args.node.split(',').filter(Boolean)) {
+for (const v of (args['minimum-only'] ? '' : args.node).split(',').filter(Boolean)) {
   if (/^2[6-9]\./.test(v)) continue; // (s0 + s1) >> 11: below, with more values
   const bin = nodeBinary(v);
   const lazyOrCached = !/^0\.|^4\.|^5\./.test(v);
@@ -95,7 +99,7 @@ for (const v of args.node.split(',').filter(Boolean)) {
 // of 100 trials from 500 values (recover-bench.mjs); it sees 500 of 650.
 const SUMTOP_TOTAL = 650;
 const SUMTOP_SEEN = 500;
-if (args.node.split(',').includes('26.12.1')) {
+if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
   const f = join(work, 'probe-500.js');
   writeFileSync(f, probeOf(SUMTOP_TOTAL) + 'process.stdout.write(s+"\\n");');
   check('node 26.12.1', 'node@26.12.1', () => execFileSync(nodeBinary('26.12.1'), [f], { encoding: 'utf8' }).trim().split('\n'), SUMTOP_SEEN);
@@ -112,7 +116,7 @@ for (const [n, seen] of [[6, 240], [1000, 100], [65536, 80]]) {
   const f = bucketProbe(n);
   check(`node ${process.version} (this machine), Math.floor(x * ${n})`, `node@${process.versions.node}`.replace(/@20\..*/, '@20.20.2'), () => execFileSync(process.execPath, [f], { encoding: 'utf8' }).trim().split('\n'), seen, n);
 }
-if (args.node.split(',').includes('24.22.3')) {
+if (!args['minimum-only'] && args.node.split(',').includes('24.22.3')) {
   const f = bucketProbe(1000);
   check('node 24.22.3, Math.floor(x * 1000)', 'node@24.22.3', () => execFileSync(nodeBinary('24.22.3'), [f], { encoding: 'utf8' }).trim().split('\n'), 100, 1000);
 }
@@ -144,6 +148,72 @@ if (!args['skip-system']) {
   } else results.push({ label: 'chromium', skipped: 'not installed' });
 }
 
+// Minimum counts: fresh unseeded engines print MIN_TOTAL values from their realm's first
+// Math.random() call; recoverXorshift sees the first k (fromStart) and, separately, k values from
+// MID_AT on (no position given), for k = 2, 3, …; every value all candidates agree on must be the
+// engine's, bit for bit, and the smallest k whose answer is complete with the next value
+// determined is reported beside the information bound (⌈128 / bits per value⌉).
+const MIN_TOTAL = 140;
+const MID_AT = 37;
+const minimum = [];
+function minimumCounts(label, variant, bits, produce) {
+  const hex = produce();
+  const t = Date.now();
+  const row = { label, variant, bound: Math.ceil(128 / bits), fromStart: undefined, mid: undefined, agreed: 0, wrong: 0, ms: 0 };
+  // Mid-stream in V8's reversed cache, the values after a window inside one refill differ with
+  // the refill's unknown end: the next value is determined only once the window crosses a refill.
+  const desc = /^v8-(5\.|7\.1|13\.5|14\.4)/.test(variant);
+  const ks = { fromStart: [2, 3, 4, 5, 6, 8], mid: desc ? [4, 8, 66] : [2, 3, 4, 5, 6, 8] };
+  for (const [mode, at] of [['fromStart', 0], ['mid', MID_AT]]) {
+    for (const k of ks[mode]) {
+      if (row[mode] !== undefined) break;
+      const seen = hex.slice(at, at + k).map(hexToDouble);
+      const r = recoverXorshift(seen, variant, { fromStart: mode === 'fromStart', maxCandidates: 256 });
+      if (!r.complete || r.candidates.length === 0) continue;
+      const futures = r.candidates.map((c) => {
+        const e = create({ state: [...c.state], variant });
+        return Array.from({ length: hex.length - at }, () => doubleToHex(e.random()));
+      });
+      let determined = false;
+      for (let i = k; i < hex.length - at; i++) {
+        if (!futures.every((f) => f[i] === futures[0][i])) continue;
+        if (i === k) determined = true;
+        row.agreed++;
+        if (futures[0][i] !== hex[at + i]) row.wrong++;
+      }
+      if (determined) row[mode] = k;
+    }
+  }
+  row.ms = Date.now() - t;
+  minimum.push(row);
+}
+const minProbe = join(work, 'probe-min.js');
+writeFileSync(minProbe, probeOf(MIN_TOTAL) + 'process.stdout.write(s+"\\n");');
+const XS = { 'v8-7.1-s0': 52, 'v8-13.5-s0-53': 53, 'v8-14.4-sum-53': 53, 'v8-5.9-seeded62': 52, 'v8-15.6-sum-53-asc': 53, spidermonkey: 53, jsc: 53 };
+const variantOfNode = (v) => (/^2[6-9]\./.test(v) ? 'v8-14.4-sum-53' : /^2[4-5]\./.test(v) ? 'v8-13.5-s0-53' : /^(1[2-9]|2[0-3])\./.test(v) ? 'v8-7.1-s0' : 'v8-5.9-seeded62');
+if (process.versions.node.startsWith('20.')) minimumCounts(`node ${process.version} (this machine)`, 'v8-7.1-s0', 52, () => execFileSync(process.execPath, [minProbe], { encoding: 'utf8' }).trim().split('\n'));
+for (const v of args.minimum.split(',').filter(Boolean)) {
+  const variant = variantOfNode(v);
+  minimumCounts(`node ${v}`, variant, XS[variant], () => execFileSync(nodeBinary(v), [minProbe], { encoding: 'utf8' }).trim().split('\n'));
+}
+if (!args['skip-system']) {
+  if (existsSync('/usr/bin/gjs')) {
+    const f = join(work, 'probe-min-gjs.js');
+    writeFileSync(f, probeOf(MIN_TOTAL) + 'print(s);');
+    minimumCounts('gjs (SpiderMonkey)', 'spidermonkey', 53, () => execFileSync('/usr/bin/gjs', [f], { encoding: 'utf8' }).trim().split('\n'));
+  }
+  if (existsSync('/usr/bin/jsc')) {
+    const f = join(work, 'probe-min-jsc.js');
+    writeFileSync(f, probeOf(MIN_TOTAL) + 'print(s);');
+    minimumCounts('jsc (JavaScriptCore)', 'jsc', 53, () => execFileSync('/usr/bin/jsc', [f], { encoding: 'utf8' }).trim().split('\n'));
+  }
+  if (existsSync('/usr/bin/chromium')) {
+    const page = `data:text/html,<pre id=o></pre><script>${probeOf(MIN_TOTAL)}document.getElementById('o').textContent=s;</script>`;
+    const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--dump-dom'];
+    minimumCounts('headless chromium', 'v8-15.6-sum-53-asc', 53, () => /<pre id="o">([0-9a-f\n]+)<\/pre>/.exec(execFileSync('/usr/bin/chromium', [...flags, page], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[1].trim().split('\n'));
+  }
+}
+
 let bad = 0;
 for (const r of results) {
   if (r.skipped) {
@@ -152,5 +222,11 @@ for (const r of results) {
   }
   if (!r.ok) bad++;
   console.log(`predict-real: ${r.label} as ${r.engineId}: saw ${r.seen}, predicted ${r.predicted} ${r.ok ? 'bit-exact' : `FAILED (${r.why})`} in ${r.ms} ms${r.attempt > 1 ? ` (attempt ${r.attempt})` : ''}`);
+}
+for (const m of minimum) {
+  // A wrong agreed value fails; so does a from-start minimum more than one above the bound.
+  const fail = m.wrong > 0 || m.fromStart === undefined || m.fromStart > m.bound + 1;
+  if (fail) bad++;
+  console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}, mid-stream ${m.mid ?? 'more than tried'} values (bound ${m.bound}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
 }
 process.exitCode = bad ? 1 : 0;

@@ -42,8 +42,8 @@ describe('golden vectors from real Node binaries (node --random_seed=N)', () => 
 });
 
 describe('the lazily seeded era (V8 4.9.41–5.8) is also explained by state recovery alone', () => {
-  // Independent of the seeding model: recover the xorshift state from bit 0 of 150 values, then
-  // every bit of all 200 values must follow — 51 of the 52 mantissa bits were never used.
+  // Independent of the seeding model: recover the xorshift state from the first 150 values (the
+  // exact sum search of @emu/recover), then every bit of all 200 values must follow.
   for (const version of ['6.0.0', '6.17.1', '7.10.1', '8.2.1']) {
     it(`node ${version}`, () => {
       const g = goldens.find((x) => x.version === version)!;
