@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync, writeSync } from 'node:fs';
+import { readFileSync, readSync, writeSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { run } from './main.js';
 import { startServer } from './server.js';
@@ -30,12 +30,38 @@ function writeAll(b: Uint8Array): boolean {
   return true;
 }
 
+/** Standard input, 64 KiB at a time (UTF-8 sequences split across chunks are kept whole). */
+function* readStdinChunks(): Generator<string> {
+  const buf = Buffer.allocUnsafe(1 << 16);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const decoder = new TextDecoder();
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buf, 0, buf.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(pause, 0, 0, 2);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    yield decoder.decode(buf.subarray(0, n), { stream: true });
+  }
+  const tail = decoder.decode();
+  if (tail) yield tail;
+}
+
 const code = run(process.argv.slice(2), {
   out: (s) => process.stdout.write(s),
   err: (s) => process.stderr.write(s),
   isTTY: process.stderr.isTTY === true,
   stdinIsTTY: process.stdin.isTTY === true,
   readStdin: () => readFileSync(0, 'utf8'),
+  stdinChunks: readStdinChunks,
   write: (s) => writeAll(Buffer.from(s, 'utf8')),
   outBytes: writeAll,
   serve: async (port) => (await startServer(port)).url,

@@ -14,8 +14,10 @@ export interface Io {
   write?(s: string): boolean;
   /** stdin is a terminal: predict/identify print a usage hint instead of waiting for input. */
   stdinIsTTY?: boolean;
-  /** The whole of standard input (predict, identify). */
+  /** The whole of standard input (predict, identify; tests). */
   readStdin?(): string;
+  /** Standard input in chunks as it arrives (predict, identify): parsed as read, so a huge input is refused early. */
+  stdinChunks?(): Iterable<string>;
   /** `serve`: starts the page server (Node only; injected by cli.ts so tests can run without it). */
   serve?(port: number): Promise<string>;
   /** `battery`: runs part of SmallCrush in a worker thread (Node only; injected by cli.ts). */

@@ -5,7 +5,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Observed } from '@emu/recover';
-import { parseObservations } from '@emu/recover';
+import { ObservationReader, parseObservations } from '@emu/recover';
 import type { CreateOptions } from '@emu/engines';
 import type { Io } from './io.js';
 
@@ -151,8 +151,16 @@ export function observations(io: Io, command: string, bucket?: number): Observed
   if (io.stdinIsTTY) {
     throw new UsageError(`${command} reads observed values, one per line, from standard input: compare ${command} … < observed.txt (or pipe them in; see compare ${command} --help)`);
   }
-  if (!io.readStdin) throw new UsageError('no standard input to read observations from');
-  const values = parseObservations(io.readStdin(), bucket === undefined ? {} : { bucket });
+  let values: Observed[];
+  if (io.stdinChunks) {
+    // Parsed as it arrives: past the limits the reader throws at once, without reading the rest.
+    const reader = new ObservationReader(bucket === undefined ? {} : { bucket });
+    for (const chunk of io.stdinChunks()) reader.push(chunk);
+    values = reader.end();
+  } else {
+    if (!io.readStdin) throw new UsageError('no standard input to read observations from');
+    values = parseObservations(io.readStdin(), bucket === undefined ? {} : { bucket });
+  }
   if (values.length === 0) throw new UsageError('no observed values on standard input (one per line)');
   return values;
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { run } from './main.js';
+import type { Io } from './io.js';
+
+/** Values the real node 20.20.2 binary printed (`--random_seed=N`, a script file), as 16 hex digits. */
+const real = JSON.parse(readFileSync(new URL('../../../tooling/conformance/fixtures/node-20.20.2.json', import.meta.url), 'utf8')) as {
+  seeds: Record<string, { file: string[] }>;
+};
+
+function cli(args: string[], io: Partial<Io>): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = run(args, { out: (s) => (out += s), err: (s) => (err += s), ...io }) as number;
+  return { code, out, err };
+}
+
+describe('compare predict: --from-start, partial answers, streamed input', () => {
+  it('--from-start: 4 values from the start of a real node 20 run predict its next ones', () => {
+    for (const seed of ['1', '42']) {
+      const values = real.seeds[seed]!.file;
+      const r = cli(['predict', '--engine', 'node@20.20.2', '--from-start', '--next', '40'], { readStdin: () => values.slice(0, 4).join('\n') });
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.out.trim().split('\n')).toEqual(values.slice(4, 44));
+    }
+  });
+
+  it('mid-stream, too few values to place them in the cache: exit 3 with the reason, never a guess', () => {
+    const values = real.seeds['1']!.file;
+    const r = cli(['predict', '--engine', 'node@20.20.2', '--next', '5'], { readStdin: () => values.slice(20, 24).join('\n') });
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/ambiguous|not enough|need/);
+    for (const line of r.out.split('\n').filter((l) => l !== '' && l !== '?')) expect(values.slice(24, 29)).toContain(line);
+  });
+
+  it('reads standard input in chunks and refuses past the line limit at once, naming the line', () => {
+    let chunksRead = 0;
+    function* chunks(): Generator<string> {
+      // 20,000 lines offered; the reader must stop soon after line 10,000.
+      for (let i = 0; i < 200; i++) {
+        chunksRead++;
+        yield '0.5\n'.repeat(100);
+      }
+    }
+    const r = cli(['predict', '--engine', 'node@20.20.2'], { stdinChunks: chunks });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/10,?000|line 10001/);
+    expect(chunksRead).toBeLessThan(200);
+    const longLine = cli(['predict', '--engine', 'node@20.20.2'], { stdinChunks: () => ['0.5\n', '1'.repeat(500)] });
+    expect(longLine.code).toBe(2);
+    expect(longLine.err).toMatch(/line 2/);
+  });
+});
