@@ -1,0 +1,51 @@
+/**
+ * The historical generators against real implementations recorded by scripts/record-history.mjs:
+ * the JDK's java.util.Random (the LCG core of Chakra's Math.random) and the machine's glibc
+ * random() driven the way V8 ≤ 1.2.7 drove it.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { doubleToHex, lcg48ScrambleSeed, u64FromBigInt } from '@emu/core';
+import { create as createJscript } from '@emu/jscript-lcg';
+import { create as createLibc } from '@emu/v8-libc';
+
+const FIXTURES = new URL('../fixtures/', import.meta.url);
+const load = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as T;
+
+/** Chakra's double from two 27-bit draws, as an exact rational rounded half-to-even (BigInt, no floats). */
+function chakraBits(hi: number, lo: number): string {
+  let n = (BigInt(hi) << 27n) | BigInt(lo);
+  let e = -54;
+  if (n >= 1n << 53n) {
+    const rem = n & 1n;
+    n >>= 1n;
+    e += 1;
+    if (rem === 1n && (n & 1n) === 1n) n += 1n;
+  }
+  return doubleToHex(Number(n) * 2 ** e);
+}
+
+describe('jscript-lcg against the JDK', () => {
+  const jdk = load<{ version: string; seeds: Record<string, number[]> }>('jdk-next27.json');
+  for (const [seed, draws] of Object.entries(jdk.seeds)) {
+    it(`new java.util.Random(${seed}): next(27) pairs → Chakra doubles, bit for bit (${jdk.version})`, () => {
+      const [hi, lo] = u64FromBigInt(BigInt(seed));
+      const e = createJscript({ state: [lcg48ScrambleSeed(hi, lo)] });
+      const expected: string[] = [];
+      for (let i = 0; i < draws.length; i += 2) expected.push(chakraBits(draws[i]!, draws[i + 1]!));
+      expect(expected.map(() => doubleToHex(e.random()))).toEqual(expected);
+    });
+  }
+});
+
+describe('v8-libc against glibc', () => {
+  const g = load<{ version: string; seeds: Record<string, { mathRandom: string[]; random: number[] }> }>('glibc-random.json');
+  for (const [seed, d] of Object.entries(g.seeds)) {
+    it(`srandom(${seed}): V8 ≤ 1.2.7 Math.random and the raw random() (${g.version})`, () => {
+      const e = createLibc({ seed });
+      expect(d.mathRandom.map(() => doubleToHex(e.random()))).toEqual(d.mathRandom);
+      const r = createLibc({ seed }) as ReturnType<typeof createLibc> & { nextInt(): number };
+      expect(d.random.map(() => r.nextInt())).toEqual(d.random);
+    });
+  }
+});
