@@ -5,20 +5,29 @@
  */
 import { type Emulator, UnknownEngineError } from '@emu/core';
 import * as firefoxLcg from '@emu/firefox-lcg';
+import * as jscriptLcg from '@emu/jscript-lcg';
+import * as netscapeLcg from '@emu/netscape-lcg';
+import * as v8Libc from '@emu/v8-libc';
+import * as v8MwcCpp from '@emu/v8-mwc-cpp';
 import * as v82015 from '@emu/v8-2015';
 import * as v8Patched from '@emu/v8-patched';
 import * as webkitGameRand from '@emu/webkit-gamerand';
 import * as xorshift from '@emu/xorshift128plus';
 import { ERAS, type Era } from './eras.js';
+import { CHROME_EARLY_V8, operaToChromium } from './history.js';
 import { NODE_RELEASES, type NodeRelease, findNodeRelease } from './node.js';
 import { compareVersions, inRange, parseVersion } from './versions.js';
 
 export { NODE_RELEASES, type NodeRelease, type EntryMode, findNodeRelease } from './node.js';
 export { ERAS, type Era, type Source } from './eras.js';
 export { compareVersions, parseVersion } from './versions.js';
+export { HISTORY_ERAS, CHROME_EARLY_V8, CHROME_EARLY_V8_SOURCE, operaToChromium } from './history.js';
 
 export const PACKAGE_IDS = ['v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'] as const;
-export type PackageId = (typeof PACKAGE_IDS)[number];
+/** The historical generators' packages (not in the seed-42 table: some take a state only). */
+export const HISTORY_PACKAGE_IDS = ['jscript-lcg', 'v8-libc', 'v8-mwc-cpp', 'netscape-lcg'] as const;
+export type PackageId = (typeof PACKAGE_IDS)[number] | (typeof HISTORY_PACKAGE_IDS)[number];
+const ALL_PACKAGE_IDS: readonly string[] = [...PACKAGE_IDS, ...HISTORY_PACKAGE_IDS];
 
 export interface CreateOptions {
   state?: readonly unknown[];
@@ -37,7 +46,7 @@ export interface CreateOptions {
 
 /** Every id the registry knows: package ids, node@VERSION, and one id per era of each engine family. */
 export function knownEngineIds(): string[] {
-  return [...PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`), ...ERAS.map((e) => `${e.family}@${e.from}`)];
+  return [...ALL_PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`), ...ERAS.map((e) => `${e.family}@${e.from}`)];
 }
 
 /** Creates a package's emulator by package id. */
@@ -53,6 +62,14 @@ export function createPackageEmulator(id: PackageId, options: CreateOptions): Em
       return webkitGameRand.create(options);
     case 'xorshift128plus':
       return xorshift.create(options);
+    case 'jscript-lcg':
+      return jscriptLcg.create(options);
+    case 'v8-libc':
+      return v8Libc.create(options);
+    case 'v8-mwc-cpp':
+      return v8MwcCpp.create(options);
+    case 'netscape-lcg':
+      return netscapeLcg.create(options);
   }
 }
 
@@ -76,11 +93,13 @@ export function createNodeEmulator(release: NodeRelease, options: CreateOptions)
 /** Family of each id prefix; chrome@ maps through its V8 version, the rest are the family's own numbering. */
 const PREFIXES: Record<string, Era['family']> = {
   v8: 'v8', chrome: 'v8', firefox: 'spidermonkey', spidermonkey: 'spidermonkey', safari: 'jsc', jsc: 'jsc', chakra: 'chakra',
+  ie: 'ie', edge: 'edge', netscape: 'netscape', opera: 'opera', hermes: 'hermes', quickjs: 'quickjs', rhino: 'rhino',
 };
 
 /** The V8 version a Chrome milestone shipped (Chrome 29–40: V8 3.(M−10); 41–49: 4.(M−40); 50+: (M/10).(M%10)). */
 export function chromeToV8(milestone: number): string | undefined {
-  if (!Number.isInteger(milestone) || milestone < 29) return undefined;
+  if (!Number.isInteger(milestone) || milestone < 1) return undefined;
+  if (milestone < 29) return CHROME_EARLY_V8[milestone];
   if (milestone <= 40) return `3.${milestone - 10}`;
   if (milestone <= 49) return `4.${milestone - 40}`;
   return `${Math.floor(milestone / 10)}.${milestone % 10}`;
@@ -92,16 +111,29 @@ export interface Resolved {
   readonly node?: NodeRelease;
   /** For chrome@: the V8 version the milestone shipped. */
   readonly v8?: string;
+  /** For edge@79+ and opera@15+: the Chromium milestone it resolves through. */
+  readonly chromium?: number;
 }
 
 /** Finds what an id names without creating anything; throws UnknownEngineError with the nearest known ids. */
 export function resolveEngine(id: string): Resolved {
-  if ((PACKAGE_IDS as readonly string[]).includes(id)) return { id };
+  if (ALL_PACKAGE_IDS.includes(id)) return { id };
   const m = /^([a-z0-9]+)@(.+)$/.exec(id);
   if (m && m[1] === 'node') {
     const release = findNodeRelease(m[2]!);
     if (release) return { id, node: release };
     throw new UnknownEngineError(id, nearestNodeIds(m[2]!));
+  }
+  // Chromium-based Edge (79+) and Blink Opera (15–22) resolve through the Chromium milestone.
+  if (m && m[1] === 'edge' && /^\d+$/.test(m[2]!) && Number(m[2]) >= 79) {
+    return { ...resolveEngine(`chrome@${m[2]}`), id, chromium: Number(m[2]) };
+  }
+  if (m && m[1] === 'opera' && /^\d+$/.test(m[2]!) && Number(m[2]) >= 15) {
+    const chromium = operaToChromium(Number(m[2]));
+    if (chromium === undefined) {
+      throw new UnknownEngineError(`${id} (its Chromium version is not recorded: the registry knows Opera 15–22 = Chromium 28–35)`, ['opera@15', 'opera@22', 'opera@12']);
+    }
+    return { ...resolveEngine(`chrome@${chromium}`), id, chromium };
   }
   const family = m ? PREFIXES[m[1]!] : undefined;
   if (m && family) {
@@ -147,7 +179,7 @@ export function createEngine(id: string, options: CreateOptions): Emulator {
   if (r.era) {
     const era = r.era;
     if (era.package === null) {
-      throw new UnknownEngineError(`${id} (recorded in the registry, but its generator is not emulated: ${era.verified})`, eraIds('v8'));
+      throw new UnknownEngineError(`${id} (recorded in the registry, but its generator is not emulated: ${era.algorithm}; ${era.verified})`, eraIds(era.family));
     }
     return createPackageEmulator(era.package, { ...options, variant: era.variant });
   }
