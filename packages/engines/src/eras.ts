@@ -28,6 +28,8 @@ export interface Era {
   readonly precisionBits: number;
   readonly seeding: string;
   readonly cache: string;
+  /** Set when the engine could not be seeded from outside (OS entropy): createEngine refuses { seed } with this reason. */
+  readonly seedRefused?: string;
   /** What checked this row: real binaries, the patch, source only. */
   readonly verified: string;
   readonly source: Source;

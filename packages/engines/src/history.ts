@@ -123,6 +123,16 @@ export const HISTORY_ERAS: readonly Era[] = [
     source: { repo: 'apple-opensource/JavaScriptCore', path: 'runtime/WeakRandom.h, runtime/JSGlobalData.cpp, runtime/MathObject.cpp', ref: 'tags 7533.13, 7533.20.20' },
   },
 
+  // ---- Rhino ------------------------------------------------------------------------------------------
+  {
+    family: 'rhino', from: '1.5', dates: '2000 …', package: 'firefox-lcg', variant: 'spidermonkey-lcg',
+    algorithm: 'java.lang.Math.random() = java.util.Random#nextDouble: LCG 0x5DEECE66D, (next(26)·2^27 + next(27)) / 2^53', precisionBits: 53,
+    seeding: 'java.lang.Math\'s own new Random(): seedUniquifier() ^ System.nanoTime(): state only', cache: 'none',
+    seedRefused: 'rhino: java.lang.Math.random() uses an unseeded java.util.Random (seedUniquifier ^ nanoTime); give { state } — two values recover it (compare predict)',
+    verified: 'real binary: Debian rhino 1.7.14 on OpenJDK 17 — the state recovered from its first 2 values reproduces the next 1,000 bit for bit (tooling/conformance/fixtures/rhino.json)',
+    source: { repo: 'mozilla/rhino', path: 'src/org/mozilla/javascript/NativeMath.java (Id_random: x = Math.random())', ref: '4fdefdd0af7b17604f0fbc979c6bae0d317a5f5e' },
+  },
+
   // ---- Opera Presto -----------------------------------------------------------------------------------
   {
     family: 'opera', from: '3', to: '15', dates: '1998 … 2013', package: null,

@@ -3,7 +3,7 @@
  * it. Package ids (`v8-2015`, …) select an emulator package directly; `node@VERSION` selects the
  * variant and start-up model measured for that Node release.
  */
-import { type Emulator, UnknownEngineError } from '@emu/core';
+import { type Emulator, InvalidSeedError, UnknownEngineError } from '@emu/core';
 import * as firefoxLcg from '@emu/firefox-lcg';
 import * as jscriptLcg from '@emu/jscript-lcg';
 import * as netscapeLcg from '@emu/netscape-lcg';
@@ -181,6 +181,7 @@ export function createEngine(id: string, options: CreateOptions): Emulator {
     if (era.package === null) {
       throw new UnknownEngineError(`${id} (recorded in the registry, but its generator is not emulated: ${era.algorithm}; ${era.verified})`, eraIds(era.family));
     }
+    if (era.seedRefused !== undefined && options.seed !== undefined) throw new InvalidSeedError(era.seedRefused);
     return createPackageEmulator(era.package, { ...options, variant: era.variant });
   }
   return createPackageEmulator(id as PackageId, options);

@@ -101,4 +101,15 @@ if (only.has('glibc')) {
   save('glibc-random.json', { engine: 'glibc random()', version, count, command: 'srandom(seed); count × Runtime_Math_random (lo = random()/2^31, hi = random(), (hi + lo)/2^31); then srandom(seed) and 64 raw random()', seeds: JSON.parse(out) });
 }
 
+// ---- rhino: Debian's rhino, unseeded Math.random() (java.lang.Math.random → java.util.Random#nextDouble) --
+if (only.has('rhino')) {
+  const n = 1002;
+  const script = `var a = []; for (var i = 0; i < ${n}; i++) a.push(java.lang.Long.toHexString(java.lang.Double.doubleToRawLongBits(Math.random()))); print(a.join(','));`;
+  const out = execFileSync('rhino', ['-e', script], { encoding: 'utf8' }).trim().split('\n').at(-1);
+  const values = out.split(',').map((h) => h.padStart(16, '0'));
+  const version = execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'rhino'], { encoding: 'utf8' });
+  const java = spawnSync('java', ['-version'], { encoding: 'utf8' }).stderr.split('\n')[0];
+  save('rhino.json', { engine: 'rhino', version: `Debian rhino ${version} on ${java}`, count: n, command: 'rhino -e: Math.random() bits via java.lang.Double.doubleToRawLongBits, unseeded', values });
+}
+
 export { hex, existsSync };

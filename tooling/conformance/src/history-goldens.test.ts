@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { doubleToHex, lcg48ScrambleSeed, u64FromBigInt } from '@emu/core';
+import { doubleToHex, hexToDouble, lcg48ScrambleSeed, u64FromBigInt } from '@emu/core';
+import { createEngine } from '@emu/engines';
+import { predict, recoverLcg } from '@emu/recover';
 import { create as createJscript } from '@emu/jscript-lcg';
 import { create as createLibc } from '@emu/v8-libc';
 
@@ -48,4 +50,20 @@ describe('v8-libc against glibc', () => {
       expect(d.random.map(() => r.nextInt())).toEqual(d.random);
     });
   }
+});
+
+describe('Rhino (real binary): recovered from 2 values, 1,000 predicted bit for bit', () => {
+  const r = load<{ version: string; values: string[] }>('rhino.json');
+  it(`${r.version}`, () => {
+    const seen = r.values.slice(0, 2).map(hexToDouble);
+    const rec = recoverLcg(seen);
+    expect(rec.states).toHaveLength(1);
+    const e = createEngine('rhino@1.7.14', { state: rec.states[0]! });
+    expect(r.values.map(() => doubleToHex(e.random()))).toEqual(r.values);
+    // and through the registry's predictor, as `compare predict --engine rhino@1.7.14` runs it
+    const p = predict('rhino@1.7.14', seen, r.values.length - 2, 0);
+    expect(p.kind).toBe('ok');
+    if (p.kind === 'ok') expect(p.next.map(doubleToHex)).toEqual(r.values.slice(2));
+    expect(() => createEngine('rhino@1.7.14', { seed: 1 })).toThrow(/unseeded java.util.Random/);
+  });
 });
