@@ -133,6 +133,15 @@ export const HISTORY_ERAS: readonly Era[] = [
     source: { repo: 'mozilla/rhino', path: 'src/org/mozilla/javascript/NativeMath.java (Id_random: x = Math.random())', ref: '4fdefdd0af7b17604f0fbc979c6bae0d317a5f5e' },
   },
 
+  // ---- QuickJS --------------------------------------------------------------------------------------
+  {
+    family: 'quickjs', from: '0', dates: '2019-07 …', package: 'quickjs', variant: 'quickjs-xorshift64star',
+    algorithm: 'xorshift64* (12, 25, 27; 0x2545F4914F6CDD1D); double = (v >> 12) / 2^52 — bellard\'s dated releases (quickjs@2024.1.13) and quickjs-ng (quickjs@0.10.1) alike', precisionBits: 52,
+    seeding: 'js_random_init at context creation: epoch microseconds (gettimeofday), 0 → 1 — create({ seed: µs })', cache: 'none',
+    verified: 'real binary: quickjs-emscripten 0.32.0 builds of QuickJS and quickjs-ng — the state recovered from 2 values reproduces 200 bit for bit and equals the epoch µs of newContext() (tooling/conformance/fixtures/quickjs.json)',
+    source: { repo: 'bellard/quickjs', path: 'quickjs.c (xorshift64star, js_random_init, js_math_random)', ref: '83c426d8ac1aeaf1f600b7a891824c6eafe59646; quickjs-ng/quickjs 614020a5b7999b70925e474fee1ccfb4c468fccc' },
+  },
+
   // ---- Opera Presto -----------------------------------------------------------------------------------
   {
     family: 'opera', from: '3', to: '15', dates: '1998 … 2013', package: null,

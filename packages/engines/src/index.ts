@@ -9,6 +9,7 @@ import * as jscriptLcg from '@emu/jscript-lcg';
 import * as netscapeLcg from '@emu/netscape-lcg';
 import * as v8Libc from '@emu/v8-libc';
 import * as v8MwcCpp from '@emu/v8-mwc-cpp';
+import * as quickjs from '@emu/quickjs';
 import * as v82015 from '@emu/v8-2015';
 import * as v8Patched from '@emu/v8-patched';
 import * as webkitGameRand from '@emu/webkit-gamerand';
@@ -25,7 +26,7 @@ export { HISTORY_ERAS, CHROME_EARLY_V8, CHROME_EARLY_V8_SOURCE, operaToChromium 
 
 export const PACKAGE_IDS = ['v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'] as const;
 /** The historical generators' packages (not in the seed-42 table: some take a state only). */
-export const HISTORY_PACKAGE_IDS = ['jscript-lcg', 'v8-libc', 'v8-mwc-cpp', 'netscape-lcg'] as const;
+export const HISTORY_PACKAGE_IDS = ['jscript-lcg', 'v8-libc', 'v8-mwc-cpp', 'netscape-lcg', 'quickjs'] as const;
 export type PackageId = (typeof PACKAGE_IDS)[number] | (typeof HISTORY_PACKAGE_IDS)[number];
 const ALL_PACKAGE_IDS: readonly string[] = [...PACKAGE_IDS, ...HISTORY_PACKAGE_IDS];
 
@@ -70,6 +71,8 @@ export function createPackageEmulator(id: PackageId, options: CreateOptions): Em
       return v8MwcCpp.create(options);
     case 'netscape-lcg':
       return netscapeLcg.create(options);
+    case 'quickjs':
+      return quickjs.create(options);
   }
 }
 

@@ -112,4 +112,27 @@ if (only.has('rhino')) {
   save('rhino.json', { engine: 'rhino', version: `Debian rhino ${version} on ${java}`, count: n, command: 'rhino -e: Math.random() bits via java.lang.Double.doubleToRawLongBits, unseeded', values });
 }
 
+// ---- quickjs: quickjs-emscripten's real QuickJS and quickjs-ng builds, unseeded ---------------------
+if (only.has('quickjs')) {
+  const dir = mkdtempSync(join(tmpdir(), 'emu-qjs-'));
+  const pkgs = ['quickjs-emscripten@0.32.0', '@jitl/quickjs-wasmfile-release-sync@0.32.0', '@jitl/quickjs-ng-wasmfile-release-sync@0.32.0'];
+  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', dir, ...pkgs], { stdio: 'ignore' });
+  const req = (name) => import(join(dir, 'node_modules', name, 'dist', 'index.mjs')).catch(() => import(join(dir, 'node_modules', name)));
+  const { newQuickJSWASMModuleFromVariant } = await req('quickjs-emscripten');
+  const builds = {};
+  for (const [name, pkg] of [['quickjs', '@jitl/quickjs-wasmfile-release-sync'], ['quickjs-ng', '@jitl/quickjs-ng-wasmfile-release-sync']]) {
+    const variant = (await req(pkg)).default;
+    const mod = await newQuickJSWASMModuleFromVariant(variant);
+    const before = Date.now();
+    const vm = mod.newContext();
+    const after = Date.now();
+    const code = `(() => { const b = new DataView(new ArrayBuffer(8)); const a = []; for (let i = 0; i < ${count}; i++) { b.setFloat64(0, Math.random()); a.push(b.getBigUint64(0).toString(16).padStart(16, '0')); } return a.join(','); })()`;
+    const values = vm.dump(vm.unwrapResult(vm.evalCode(code))).split(',');
+    vm.dispose();
+    builds[name] = { package: `${pkg}@0.32.0`, contextCreatedMs: [before, after], values };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  save('quickjs.json', { engine: 'quickjs', version: 'quickjs-emscripten 0.32.0', count, command: 'newContext() between two Date.now() readings, then count × Math.random() bits in the context, unseeded', builds });
+}
+
 export { hex, existsSync };

@@ -10,6 +10,7 @@ import { createEngine } from '@emu/engines';
 import { predict, recoverLcg } from '@emu/recover';
 import { create as createJscript } from '@emu/jscript-lcg';
 import { create as createLibc } from '@emu/v8-libc';
+import { recoverState as recoverQuickJs } from '@emu/quickjs';
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 const load = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as T;
@@ -66,4 +67,23 @@ describe('Rhino (real binary): recovered from 2 values, 1,000 predicted bit for 
     if (p.kind === 'ok') expect(p.next.map(doubleToHex)).toEqual(r.values.slice(2));
     expect(() => createEngine('rhino@1.7.14', { seed: 1 })).toThrow(/unseeded java.util.Random/);
   });
+});
+
+describe('QuickJS and quickjs-ng (real builds from npm): recovered from 2 values, seeded from the clock', () => {
+  const q = load<{ version: string; builds: Record<string, { package: string; contextCreatedMs: [number, number]; values: string[] }> }>('quickjs.json');
+  for (const [name, b] of Object.entries(q.builds)) {
+    it(`${name} (${b.package}): every value bit for bit, and the state before the first is the epoch µs of newContext()`, () => {
+      const seen = b.values.slice(0, 2).map(hexToDouble);
+      const states = recoverQuickJs(seen);
+      expect(states).toHaveLength(1);
+      const e = createEngine('quickjs@2024.1.13', { state: [states[0]!] });
+      expect(b.values.map(() => doubleToHex(e.random()))).toEqual(b.values);
+      const micros = Number(BigInt(states[0]!));
+      expect(micros).toBeGreaterThanOrEqual(b.contextCreatedMs[0] * 1000);
+      expect(micros).toBeLessThanOrEqual(b.contextCreatedMs[1] * 1000 + 999);
+      // so a clock reading reproduces the stream: create({ seed: µs })
+      const fromClock = createEngine('quickjs@0.10.1', { seed: micros });
+      expect(b.values.map(() => doubleToHex(fromClock.random()))).toEqual(b.values);
+    });
+  }
 });
