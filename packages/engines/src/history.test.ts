@@ -64,6 +64,11 @@ describe('historical engines in the registry', () => {
     expect(createEngine('ie@8', { seed: 1262304000000 }).variant).toBe('jscript-lcg');
   });
 
+  it('chrome@3 (V8 1.2.14) refuses a --random_seed: the flag came in V8 2.1.9', () => {
+    expect(() => createEngine('chrome@3', { seed: 42 })).toThrow(/no --random_seed flag/);
+    expect(createEngine('chrome@5', { seed: 42 }).getState()).toEqual([42, 42]);
+  });
+
   it('firefox@2 and netscape@4 are seeded from the epoch milliseconds of the first call', () => {
     const ms = 1167609600000n;
     expect(createEngine('firefox@2', { seed: ms }).getState()).toEqual([Number((ms ^ 0x5deece66dn) & ((1n << 48n) - 1n))]);

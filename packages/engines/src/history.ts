@@ -17,11 +17,19 @@ export const HISTORY_ERAS: readonly Era[] = [
     source: { repo: V8_HISTORY, path: 'src/runtime.cc (Runtime_Math_random), src/platform-win32.cc, src/platform-linux.cc (OS::Setup)', ref: 'aa176ce815355f5c7e9d4b91e8f5627f12e7109b^' },
   },
   {
-    family: 'v8', from: '1.2.8', to: '2.2.2', dates: '2009-06-15 … 2010-04-07', package: 'v8-mwc-cpp', variant: 'v8-1.2.8-smi30',
+    family: 'v8', from: '1.2.8', to: '2.1.9', dates: '2009-06-15 … 2010-03-24', package: 'v8-mwc-cpp', variant: 'v8-1.2.8-smi30',
     algorithm: 'MWC hi·36969 / lo·18273, V8::Random() = (hi << 16) + (lo & 0xFFFF); Math.random() = (V8::Random() & 0x3FFFFFFF) / 2^30 (32-bit Smi)', precisionBits: 30,
-    seeding: 'lazily: a zero word becomes --random_seed=N (from 2.1.9) or libc random(); one state per process, shared with API identity hashes', cache: 'none',
+    seeding: 'lazily: a zero word becomes libc random() (no --random_seed flag yet); one state per process, shared with API identity hashes', cache: 'none',
+    seedRefused: 'V8 before 2.1.9 had no --random_seed flag: its MWC words came from libc random(); give { state } ([hi, lo])',
     verified: 'source only (BigInt transcription of src/v8.cc in the tests)',
     source: { repo: V8_HISTORY, path: 'src/v8.cc (V8::Random, RandomPositiveSmi), src/math.js (MathRandom)', ref: 'aa176ce815355f5c7e9d4b91e8f5627f12e7109b (r2159)' },
+  },
+  {
+    family: 'v8', from: '2.1.9', to: '2.2.2', dates: '2010-03-24 … 2010-04-07', package: 'v8-mwc-cpp', variant: 'v8-1.2.8-smi30',
+    algorithm: 'MWC hi·36969 / lo·18273, V8::Random() = (hi << 16) + (lo & 0xFFFF); Math.random() = (V8::Random() & 0x3FFFFFFF) / 2^30 (32-bit Smi)', precisionBits: 30,
+    seeding: 'lazily: a zero word becomes --random_seed=N (flag added in 2.1.9) or libc random(); one state per process', cache: 'none',
+    verified: 'source only (BigInt transcription of src/v8.cc in the tests)',
+    source: { repo: V8_HISTORY, path: 'src/v8.cc (random_seed, V8::Random)', ref: 'fd284bedb2bec99890e522b81d22b0657aad00af (2.1.9: --random_seed)' },
   },
   {
     family: 'v8', from: '2.2.2', to: '3.4.9', dates: '2010-04-07 … 2011-07-04', package: 'v8-mwc-cpp', variant: 'v8-2.2-cpp32',
