@@ -12,7 +12,10 @@ const appRoot = resolve(here, '..');
 const staticDir = join(appRoot, 'static');
 const packagesDir = resolve(appRoot, '..', '..', 'packages');
 
-export const PAGE_PACKAGES = ['core', 'engines', 'v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'];
+export const PAGE_PACKAGES = [
+  'core', 'engines', 'v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus',
+  'jscript-lcg', 'v8-libc', 'v8-mwc-cpp', 'netscape-lcg', 'quickjs',
+];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
