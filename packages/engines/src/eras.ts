@@ -4,6 +4,8 @@
  * and `chakra@` ids resolve through these tables.
  */
 import type { PackageId } from './index.js';
+import { HISTORY_ERAS } from './history.js';
+import { compareVersions, parseVersion } from './versions.js';
 
 export interface Source {
   readonly repo: string;
@@ -13,7 +15,7 @@ export interface Source {
 }
 
 export interface Era {
-  readonly family: 'v8' | 'spidermonkey' | 'jsc' | 'chakra';
+  readonly family: 'v8' | 'spidermonkey' | 'jsc' | 'chakra' | 'ie' | 'edge' | 'netscape' | 'opera' | 'hermes' | 'quickjs' | 'rhino';
   /** Version range [from, to) of the family's own numbering (V8, Firefox, Safari, ChakraCore). */
   readonly from: string;
   readonly to?: string;
@@ -26,12 +28,14 @@ export interface Era {
   readonly precisionBits: number;
   readonly seeding: string;
   readonly cache: string;
+  /** Set when the engine could not be seeded from outside (OS entropy): createEngine refuses { seed } with this reason. */
+  readonly seedRefused?: string;
   /** What checked this row: real binaries, the patch, source only. */
   readonly verified: string;
   readonly source: Source;
 }
 
-export const ERAS: readonly Era[] = [
+const BASE_ERAS: readonly Era[] = [
   {
     family: 'v8', from: '3.11', to: '3.15', dates: '2012 … 2014', package: 'v8-2015', variant: 'v8-3.11-cpp',
     algorithm: 'MWC1616 in C++ random_base: (s0 << 14) + (s1 & 0x3FFFF), 18273/36969', precisionBits: 32,
@@ -132,7 +136,7 @@ export const ERAS: readonly Era[] = [
     source: { repo: 'v8/v8', path: 'src/numbers/math-random.cc (RefillCache)', ref: 'observed in the Chromium 156 binary; commit not identified' },
   },
   {
-    family: 'spidermonkey', from: '1', to: '45', dates: '… 2016-03', package: 'firefox-lcg', variant: 'spidermonkey-lcg',
+    family: 'spidermonkey', from: '3.5', to: '45', dates: '… 2016-03', package: 'firefox-lcg', variant: 'spidermonkey-lcg',
     algorithm: 'java.util.Random LCG, double = (next(26)·2^27 + next(27)) / 2^53', precisionBits: 53,
     seeding: 'random_initState: 64 bits of /dev/urandom ^ fd (low word) ^ PRMJ_Now (high word); seed ^= seed >> 16', cache: 'none',
     verified: 'java.util.Random (JDK 17): 200 nextDouble() per seed; source read',
@@ -146,7 +150,7 @@ export const ERAS: readonly Era[] = [
     source: { repo: 'mozilla/gecko-dev', path: 'mfbt/XorShift128PlusRNG.h', ref: 'bug 322529 (landed 2015-12, Firefox 45)' },
   },
   {
-    family: 'jsc', from: '1', to: '10', dates: '… 2016-09', package: 'webkit-gamerand', variant: 'jsc-gamerand',
+    family: 'jsc', from: '5.1', to: '10', dates: '… 2016-09', package: 'webkit-gamerand', variant: 'jsc-gamerand',
     algorithm: 'GameRand: high = rotl16(high) + low; low += high; double = high / 2^32', precisionBits: 32,
     seeding: 'WeakRandom(seed): low = seed ^ 0x49616E42, high = seed (seed from cryptographicallyRandomNumber)', cache: 'none',
     verified: 'source read: the same runtime/WeakRandom.h in every JavaScriptCore tag 7600.1.4.9 … 7601.7.2 (Safari 8 – 9.1.x); no GameRand-era JSC is installable here',
@@ -160,17 +164,24 @@ export const ERAS: readonly Era[] = [
     source: { repo: 'apple-opensource/WTF', path: 'wtf/WeakRandom.h', ref: 'WTF-7602.1.50; WebKit bug 151641 (trunk r192855, 2015-11-30)' },
   },
   {
-    family: 'chakra', from: '0', to: '1.2', dates: '… 2016-01', package: null,
+    family: 'chakra', from: '0', to: '1.2', dates: '… 2016-01', package: 'jscript-lcg', variant: 'chakra-lcg',
     algorithm: 'java.util.Random 48-bit LCG; double = (next(27) + next(27) / 2^27) / 2^27', precisionBits: 54,
     seeding: 'QueryPerformanceCounter mixed with entropy, one seed per script context', cache: 'none',
-    verified: 'source read (ChakraCore initial commit 5d840674); not emulated — the double construction differs from every package here; the version boundary is approximate',
-    source: { repo: 'chakra-core/ChakraCore', path: 'lib/Runtime/Library/JavascriptMath.cpp', ref: '5d840674 (2016-01-05)' },
+    verified: 'source only (ChakraCore initial commit 5d840674; @emu/jscript-lcg, LCG core checked against the JDK); the version boundary is approximate',
+    source: { repo: 'chakra-core/ChakraCore', path: 'lib/Runtime/Math/JavascriptMath.cpp', ref: '5d8406741f8c60e7bf0a06e4fb71a5cf7a6458dc (2016-01-05)' },
   },
   {
     family: 'chakra', from: '1.2', dates: '2016-01 …', package: 'xorshift128plus', variant: 'chakra', flavor: 'chakra',
     algorithm: 'xorshift128+, double = bits(0x3FF | ((s0 + s1) & (2^52 − 1))) − 1, no cache', precisionBits: 52,
     seeding: 'four rand_s calls (no zero-state retry)', cache: 'none',
     verified: 'source read; first Edge release with it not confirmed (probably EdgeHTML 14)',
-    source: { repo: 'chakra-core/ChakraCore', path: 'lib/Runtime/Library/JavascriptMath.cpp', ref: 'dbda0182dc0a983dfb37d90c05000e79b6fc75b0 (2016-01-21, PR #145)' },
+    source: { repo: 'chakra-core/ChakraCore', path: 'lib/Runtime/Math/JavascriptMath.cpp', ref: 'dbda0182dc0a983dfb37d90c05000e79b6fc75b0 (2016-01-21, PR #145)' },
   },
 ];
+
+const FAMILY_ORDER: readonly Era['family'][] = ['v8', 'spidermonkey', 'netscape', 'jsc', 'chakra', 'ie', 'edge', 'opera', 'hermes', 'quickjs', 'rhino'];
+
+/** Every era, grouped by family and ordered by version. */
+export const ERAS: readonly Era[] = [...BASE_ERAS, ...HISTORY_ERAS].sort(
+  (a, b) => FAMILY_ORDER.indexOf(a.family) - FAMILY_ORDER.indexOf(b.family) || compareVersions(parseVersion(a.from)!, parseVersion(b.from)!),
+);

@@ -3,22 +3,32 @@
  * it. Package ids (`v8-2015`, …) select an emulator package directly; `node@VERSION` selects the
  * variant and start-up model measured for that Node release.
  */
-import { type Emulator, InvalidOptionError, UNKNOWN_ENGINE_SHOWN, UnknownEngineError } from '@emu/core';
+import { type Emulator, InvalidOptionError, InvalidSeedError, UNKNOWN_ENGINE_SHOWN, UnknownEngineError } from '@emu/core';
 import * as firefoxLcg from '@emu/firefox-lcg';
+import * as jscriptLcg from '@emu/jscript-lcg';
+import * as netscapeLcg from '@emu/netscape-lcg';
+import * as v8Libc from '@emu/v8-libc';
+import * as v8MwcCpp from '@emu/v8-mwc-cpp';
+import * as quickjs from '@emu/quickjs';
 import * as v82015 from '@emu/v8-2015';
 import * as v8Patched from '@emu/v8-patched';
 import * as webkitGameRand from '@emu/webkit-gamerand';
 import * as xorshift from '@emu/xorshift128plus';
 import { ERAS, type Era } from './eras.js';
+import { CHROME_EARLY_V8, operaToChromium } from './history.js';
 import { NODE_RELEASES, type NodeRelease, findNodeRelease } from './node.js';
 import { compareVersions, inRange, parseVersion } from './versions.js';
 
 export { NODE_RELEASES, type NodeRelease, type EntryMode, findNodeRelease } from './node.js';
 export { ERAS, type Era, type Source } from './eras.js';
 export { compareVersions, parseVersion } from './versions.js';
+export { HISTORY_ERAS, CHROME_EARLY_V8, CHROME_EARLY_V8_SOURCE, operaToChromium } from './history.js';
 
 export const PACKAGE_IDS = ['v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'] as const;
-export type PackageId = (typeof PACKAGE_IDS)[number];
+/** The historical generators' packages (not in the seed-42 table: some take a state only). */
+export const HISTORY_PACKAGE_IDS = ['jscript-lcg', 'v8-libc', 'v8-mwc-cpp', 'netscape-lcg', 'quickjs'] as const;
+export type PackageId = (typeof PACKAGE_IDS)[number] | (typeof HISTORY_PACKAGE_IDS)[number];
+const ALL_PACKAGE_IDS: readonly string[] = [...PACKAGE_IDS, ...HISTORY_PACKAGE_IDS];
 
 export interface CreateOptions {
   state?: readonly unknown[];
@@ -37,7 +47,7 @@ export interface CreateOptions {
 
 /** Every id the registry knows: package ids, node@VERSION, and one id per era of each engine family. */
 export function knownEngineIds(): string[] {
-  return [...PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`), ...ERAS.map((e) => `${e.family}@${e.from}`)];
+  return [...ALL_PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`), ...ERAS.map((e) => `${e.family}@${e.from}`)];
 }
 
 /** Creates a package's emulator by package id. */
@@ -53,6 +63,16 @@ export function createPackageEmulator(id: PackageId, options: CreateOptions): Em
       return webkitGameRand.create(options);
     case 'xorshift128plus':
       return xorshift.create(options);
+    case 'jscript-lcg':
+      return jscriptLcg.create(options);
+    case 'v8-libc':
+      return v8Libc.create(options);
+    case 'v8-mwc-cpp':
+      return v8MwcCpp.create(options);
+    case 'netscape-lcg':
+      return netscapeLcg.create(options);
+    case 'quickjs':
+      return quickjs.create(options);
   }
 }
 
@@ -76,6 +96,7 @@ export function createNodeEmulator(release: NodeRelease, options: CreateOptions)
 /** Family of each id prefix; chrome@ maps through its V8 version, the rest are the family's own numbering. */
 const PREFIXES: Record<string, Era['family']> = {
   v8: 'v8', chrome: 'v8', firefox: 'spidermonkey', spidermonkey: 'spidermonkey', safari: 'jsc', jsc: 'jsc', chakra: 'chakra',
+  ie: 'ie', edge: 'edge', netscape: 'netscape', opera: 'opera', hermes: 'hermes', quickjs: 'quickjs', rhino: 'rhino',
 };
 
 /**
@@ -85,12 +106,13 @@ const PREFIXES: Record<string, Era['family']> = {
  */
 export const MAX_CHROME_MILESTONE = 156;
 
-/** The oldest Chrome milestone chromeToV8 maps (Chrome 29 = V8 3.19). */
-export const MIN_CHROME_MILESTONE = 29;
+/** The oldest Chrome milestone chromeToV8 maps (Chrome 1 = V8 0.3; 1–28 from history.ts's table). */
+export const MIN_CHROME_MILESTONE = 1;
 
 /** The V8 version a Chrome milestone shipped (Chrome 29–40: V8 3.(M−10); 41–49: 4.(M−40); 50+: (M/10).(M%10)). */
 export function chromeToV8(milestone: number): string | undefined {
   if (!Number.isInteger(milestone) || milestone < MIN_CHROME_MILESTONE) return undefined;
+  if (milestone < 29) return CHROME_EARLY_V8[milestone];
   if (milestone <= 40) return `3.${milestone - 10}`;
   if (milestone <= 49) return `4.${milestone - 40}`;
   return `${Math.floor(milestone / 10)}.${milestone % 10}`;
@@ -102,11 +124,13 @@ export interface Resolved {
   readonly node?: NodeRelease;
   /** For chrome@: the V8 version the milestone shipped. */
   readonly v8?: string;
+  /** For edge@79+ and opera@15+: the Chromium milestone it resolves through. */
+  readonly chromium?: number;
 }
 
 /** Finds what an id names without creating anything; throws UnknownEngineError with the nearest known ids. */
 export function resolveEngine(id: string): Resolved {
-  if ((PACKAGE_IDS as readonly string[]).includes(id)) return { id };
+  if (ALL_PACKAGE_IDS.includes(id)) return { id };
   // An era's own id, as `compare engines` prints it (v8@3.11…<3.15, jsc@10…).
   const named = ERAS.find((e) => eraId(e) === id);
   if (named) return { id, era: named };
@@ -119,6 +143,17 @@ export function resolveEngine(id: string): Resolved {
   // WebKitGTK numbers its releases 2.x (jsc@2.50 as people type it): never a Safari version
   // (Safari 2 was 2.0 … 2.0.4, and every 2.0.x of either is GameRand).
   if (m && (m[1] === 'webkitgtk' || (m[1] === 'jsc' && /^2\.[1-9][0-9]*(\.[0-9]+)*$/.test(m[2]!)))) return webkitGtk(id, m[2]!);
+  // Chromium-based Edge (79+) and Blink Opera (15–22) resolve through the Chromium milestone.
+  if (m && m[1] === 'edge' && /^\d+$/.test(m[2]!) && Number(m[2]) >= 79) {
+    return { ...resolveEngine(`chrome@${m[2]}`), id, chromium: Number(m[2]) };
+  }
+  if (m && m[1] === 'opera' && /^\d+$/.test(m[2]!) && Number(m[2]) >= 15) {
+    const chromium = operaToChromium(Number(m[2]));
+    if (chromium === undefined) {
+      throw new UnknownEngineError(`${id} (its Chromium version is not recorded: the registry knows Opera 15–22 = Chromium 28–35)`, ['opera@15', 'opera@22', 'opera@12']);
+    }
+    return { ...resolveEngine(`chrome@${chromium}`), id, chromium };
+  }
   const family = m ? PREFIXES[m[1]!] : undefined;
   if (m && m[1] === 'chrome' && /^\d+$/.test(m[2]!) && (Number(m[2]) < MIN_CHROME_MILESTONE || Number(m[2]) > MAX_CHROME_MILESTONE)) {
     const why = Number(m[2]) > MAX_CHROME_MILESTONE ? `newer than chrome@${MAX_CHROME_MILESTONE}, the newest milestone the registry knows` : `older than chrome@${MIN_CHROME_MILESTONE}, the oldest it maps to a V8 version`;
@@ -238,8 +273,9 @@ export function createEngine(id: string, options: CreateOptions): Emulator {
   if (r.era) {
     const era = r.era;
     if (era.package === null) {
-      throw new UnknownEngineError(`${id} (recorded in the registry, but its generator is not emulated: ${era.verified})`, eraIds('v8'));
+      throw new UnknownEngineError(`${id} (recorded in the registry, but its generator is not emulated: ${era.algorithm}; ${era.verified})`, eraIds(era.family));
     }
+    if (era.seedRefused !== undefined && options.seed !== undefined) throw new InvalidSeedError(era.seedRefused);
     return createPackageEmulator(era.package, { ...options, variant: era.variant });
   }
   return createPackageEmulator(id as PackageId, options);
