@@ -35,6 +35,8 @@ import {
   S1_LO,
 } from '@emu/core';
 export { xorshift128Step, xorshift128StepBack } from '@emu/core';
+import { JscJitXorShift128Plus } from './jsc-jit.js';
+export { JscJitXorShift128Plus } from './jsc-jit.js';
 
 const ENGINE = 'xorshift128plus';
 
@@ -155,6 +157,14 @@ export const VARIANTS: readonly Variant[] = [
     algorithm: 'WTF::WeakRandom (xorshift128+, logical shifts); double = ((s0 + s1) & (2^53 − 1)) / 2^53',
     precisionBits: 53, stateWords: ['state0', 'state1'],
     source: 'Apple WTF-7602.1.50 wtf/WeakRandom.h (Safari 10); WebKit Source/WTF/wtf/WeakRandom.h',
+  },
+  {
+    id: 'jsc-jit-sar', flavor: 'jsc', mapping: 'sum53-low',
+    engines: 'JavaScriptCore calls through the Math.random JIT thunk before WebKit PR #51077 (2025-09): measured on Bun 1.2.0 from the first call; Bun ≥ the fix and WebKitGTK 2.50 jsc give variant jsc',
+    dates: '2016-09 … 2025-09',
+    algorithm: 'WeakRandom advanced by emitRandomThunkImpl: x >> 17 and y >> 26 shifted ARITHMETICALLY (SAR); double = ((s0 + s1) & (2^53 − 1)) / 2^53',
+    precisionBits: 53, stateWords: ['state0', 'state1'],
+    source: 'WebKit/WebKit Source/JavaScriptCore/jit/AssemblyHelpers.cpp emitRandomThunkImpl (rshift64) before PR #51077 / bug 299242 (cf0e17e6)',
   },
   {
     id: 'chakra', flavor: 'chakra', mapping: 'sum52',
@@ -547,8 +557,8 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
   }
 }
 
-/** The emulator create() returns: V8XorShift128Plus for V8's variants, XorShift128Plus for the others. */
-export type XorShift128PlusEmulator = XorShift128Plus | V8XorShift128Plus;
+/** The emulator create() returns: V8XorShift128Plus for V8's variants, JscJitXorShift128Plus for jsc-jit-sar, XorShift128Plus for the others. */
+export type XorShift128PlusEmulator = XorShift128Plus | V8XorShift128Plus | JscJitXorShift128Plus;
 
 function resolveVariant(options: CreateOptions): Variant {
   const flavors = Object.keys(DEFAULT_VARIANT);
@@ -572,9 +582,14 @@ export function create(options: CreateOptions): XorShift128PlusEmulator {
   if (options.seed !== undefined) {
     if (info.flavor === 'jsc') {
       // WeakRandom::setSeed(unsigned): 0 → 1; m_low = m_high = seed; advance() once.
+      // The seeding advance runs in C++ (logical shifts; with 32-bit words both shifts agree anyway).
       const seed = Number(readIntegerSeed(ENGINE, options.seed, 0n, 0xffffffffn)) || 1;
-      const e = new XorShift128Plus(info.id, [0, seed | 0], [0, seed | 0]);
+      const e = new XorShift128Plus('jsc', [0, seed | 0], [0, seed | 0]);
       e.random();
+      if (info.id === 'jsc-jit-sar') {
+        const [s0, s1] = e.getState().map((w) => u64FromBigInt(BigInt(w)));
+        return new JscJitXorShift128Plus(s0!, s1!);
+      }
       return e;
     }
     if (info.flavor !== 'v8') {
@@ -639,5 +654,6 @@ export function create(options: CreateOptions): XorShift128PlusEmulator {
     throw new InvalidStateError(`${ENGINE}: state [0, 0] is not allowed: xorshift128+ never leaves the all-zero state (every engine rejects or reseeds it)`);
   }
   const [w0, w1] = [u64FromBigInt(s0!), u64FromBigInt(s1!)];
+  if (info.id === 'jsc-jit-sar') return new JscJitXorShift128Plus(w0, w1);
   return info.cache ? new V8XorShift128Plus(info.id, w0, w1, index, pre) : new XorShift128Plus(info.id, w0, w1);
 }

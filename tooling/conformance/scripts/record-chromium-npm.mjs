@@ -12,7 +12,7 @@
 // from a second page (Target.createTarget) and from a new iframe of the first page, to show
 // whether each new realm restarts the seeded stream.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -29,15 +29,13 @@ const FLAGS = ['--headless', '--no-sandbox', '--no-zygote', '--single-process', 
 /** Unpacks the brotli-compressed binary and library tarballs of an npm Chromium package. */
 export function unpackChromium(pkgDir) {
   const bin = join(pkgDir, 'bin');
-  const lib = join(bin, 'lib');
-  mkdirSync(lib, { recursive: true });
   let exe;
   for (const f of readdirSync(bin)) {
     if (f.endsWith('.tar.br')) {
       if (/fonts/.test(f)) continue;
       const tar = join(bin, f.slice(0, -3));
       writeFileSync(tar, brotliDecompressSync(readFileSync(join(bin, f))));
-      execFileSync('tar', ['xf', tar, '-C', lib]);
+      execFileSync('tar', ['xf', tar, '-C', bin]); // next to the binary: it loads libGLESv2.so etc. from there
     } else if (f.endsWith('.br')) {
       exe = join(bin, f.slice(0, -3));
       writeFileSync(exe, brotliDecompressSync(readFileSync(join(bin, f))));
@@ -45,7 +43,7 @@ export function unpackChromium(pkgDir) {
     }
   }
   if (!exe) throw new Error(`no *.br browser binary in ${bin}`);
-  const libDirs = [lib, join(lib, 'lib'), join(lib, 'lib64')].filter((d) => existsSync(d));
+  const libDirs = [bin, join(bin, 'lib'), join(bin, 'lib64')].filter((d) => existsSync(d));
   return { exe, env: { ...process.env, HOME: pkgDir, LD_LIBRARY_PATH: libDirs.join(':') } };
 }
 
