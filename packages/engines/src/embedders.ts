@@ -6,7 +6,7 @@
  *  - deno: `@deno/linux-x64-glibc`, `deno run --seed N` (V8's --random-seed);
  *  - bun: `@oven/bun-linux-x64`, `BUN_JSC_forcedWeakRandomSeed=N` (JavaScriptCore);
  *  - workerd: `@cloudflare/workerd-linux-64`, `v8Flags = ["--random-seed=N"]`;
- *  - jsc: Debian's JavaScriptCore shell, `--forcedWeakRandomSeed=N`.
+ *  - webkitgtk: Debian's JavaScriptCore shell (WebKitGTK), `jsc --forcedWeakRandomSeed=N`.
  * `deno@V`, `bun@V`, `workerd@DATE` resolve to the measured row of that version; a version
  * between two measured rows of the same variant and start-up draws resolves as bracketed by
  * them; anything else is refused with the measured versions nearest to it.
@@ -15,11 +15,11 @@ import type { PackageId } from './index.js';
 import rows from './embedder-releases.json';
 import { compareVersions, parseVersion } from './versions.js';
 
-export type EmbedderRuntime = 'chrome' | 'deno' | 'bun' | 'workerd' | 'jsc';
+export type EmbedderRuntime = 'chrome' | 'deno' | 'bun' | 'workerd' | 'webkitgtk';
 
 export interface EmbedderRelease {
   readonly runtime: EmbedderRuntime;
-  /** deno/bun: the package version; workerd: the date (YYYY-MM-DD); chrome: the full build number; jsc: Debian's package version. */
+  /** deno/bun: the package version; workerd: the date (YYYY-MM-DD); chrome: the full build number; webkitgtk: the WebKitGTK version. */
   readonly version: string;
   /** The npm package (name@version) it came from, or the Debian package. */
   readonly artifact: string;
@@ -35,7 +35,7 @@ export interface EmbedderRelease {
 
 export const EMBEDDER_RELEASES: readonly EmbedderRelease[] = rows as EmbedderRelease[];
 
-export const EMBEDDER_RUNTIMES: readonly EmbedderRuntime[] = ['chrome', 'deno', 'bun', 'workerd', 'jsc'];
+export const EMBEDDER_RUNTIMES: readonly EmbedderRuntime[] = ['chrome', 'deno', 'bun', 'workerd', 'webkitgtk'];
 
 /** A resolved embedder id: the measured row, or (bracketed) the row of the measured release below it. */
 export interface EmbedderMatch {
@@ -68,7 +68,7 @@ export function findEmbedderRelease(runtime: EmbedderRuntime, version: string): 
     const line = all.filter((r) => r.version.startsWith(`${version}.`));
     if (line.length) return { release: line[line.length - 1]! };
   }
-  if (runtime === 'jsc' || runtime === 'chrome') return undefined;
+  if (runtime === 'webkitgtk' || runtime === 'chrome') return undefined;
   const below = [...all].reverse().find((r) => compareVersions(versionKey(runtime, r.version)!, key) < 0);
   const above = all.find((r) => compareVersions(versionKey(runtime, r.version)!, key) > 0);
   if (below && above && below.variant === above.variant && below.startupDraws === above.startupDraws) {
@@ -81,7 +81,7 @@ export function findEmbedderRelease(runtime: EmbedderRuntime, version: string): 
 export function nearestEmbedderIds(runtime: EmbedderRuntime, version: string): string[] {
   const all = sortedRows(runtime);
   const key = versionKey(runtime, version) ?? [0];
-  const flat = (k: readonly number[]) => k.reduce((acc, x) => acc * 1e4 + x, 0);
+  const flat = (k: readonly number[]) => [0, 1, 2, 3].reduce((acc, i) => acc * 1e4 + (k[i] ?? 0), 0);
   return [...all]
     .sort((a, b) => Math.abs(flat(versionKey(runtime, a.version)!) - flat(key)) - Math.abs(flat(versionKey(runtime, b.version)!) - flat(key)))
     .slice(0, 6)

@@ -12,10 +12,12 @@ import * as xorshift from '@emu/xorshift128plus';
 import { ERAS, type Era } from './eras.js';
 import { NODE_RELEASES, type NodeRelease, findNodeRelease } from './node.js';
 import { compareVersions, inRange, parseVersion } from './versions.js';
+import { EMBEDDER_RUNTIMES, type EmbedderMatch, type EmbedderRuntime, findEmbedderRelease, nearestEmbedderIds } from './embedders.js';
 
 export { NODE_RELEASES, type NodeRelease, type EntryMode, findNodeRelease } from './node.js';
 export { ERAS, type Era, type Source } from './eras.js';
 export { compareVersions, parseVersion } from './versions.js';
+export { EMBEDDER_RELEASES, EMBEDDER_RUNTIMES, type EmbedderRelease, type EmbedderRuntime, type EmbedderMatch, findEmbedderRelease } from './embedders.js';
 
 export const PACKAGE_IDS = ['v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'] as const;
 export type PackageId = (typeof PACKAGE_IDS)[number];
@@ -37,7 +39,13 @@ export interface CreateOptions {
 
 /** Every id the registry knows: package ids, node@VERSION, and one id per era of each engine family. */
 export function knownEngineIds(): string[] {
-  return [...PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`), ...ERAS.map((e) => `${e.family}@${e.from}`)];
+  return [...PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`), ...ERAS.map((e) => `${e.family}@${e.from}`),
+    ...EMBEDDER_RELEASES_IDS()];
+}
+
+/** deno@, bun@, workerd@, webkitgtk@ ids of every measured build (chrome@ milestones resolve through their V8 version). */
+function EMBEDDER_RELEASES_IDS(): string[] {
+  return EMBEDDER_RUNTIMES.filter((r) => r !== 'chrome').flatMap((r) => nearestEmbedderIds(r, '0').sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
 }
 
 /** Creates a package's emulator by package id. */
@@ -92,6 +100,8 @@ export interface Resolved {
   readonly node?: NodeRelease;
   /** For chrome@: the V8 version the milestone shipped. */
   readonly v8?: string;
+  /** For deno@, bun@, workerd@, webkitgtk@: the measured build (or the two measured builds bracketing the version). */
+  readonly embedder?: EmbedderMatch;
 }
 
 /** Finds what an id names without creating anything; throws UnknownEngineError with the nearest known ids. */
@@ -102,6 +112,15 @@ export function resolveEngine(id: string): Resolved {
     const release = findNodeRelease(m[2]!);
     if (release) return { id, node: release };
     throw new UnknownEngineError(id, nearestNodeIds(m[2]!));
+  }
+  if (m && m[1] !== 'chrome' && (EMBEDDER_RUNTIMES as readonly string[]).includes(m[1]!)) {
+    const runtime = m[1] as EmbedderRuntime;
+    const match = findEmbedderRelease(runtime, m[2]!);
+    if (!match) throw new UnknownEngineError(id, nearestEmbedderIds(runtime, m[2]!));
+    const rel = match.release;
+    const base = rel.family === 'v8' ? ERAS.find((e) => e.family === 'v8' && inRange(parseVersion(rel.engineVersion)!, e.from, e.to)) : ERAS.find((e) => e.family === 'jsc' && e.variant === 'jsc');
+    const era = base && base.variant !== rel.variant ? { ...base, variant: rel.variant } : base;
+    return { id, embedder: match, ...(era ? { era } : {}) };
   }
   const family = m ? PREFIXES[m[1]!] : undefined;
   if (m && family) {
@@ -144,6 +163,13 @@ function distance(a: readonly number[], b: readonly number[]): number {
 export function createEngine(id: string, options: CreateOptions): Emulator {
   const r = resolveEngine(id);
   if (r.node) return createNodeEmulator(r.node, options);
+  if (r.embedder) {
+    const rel = r.embedder.release;
+    const emu = createPackageEmulator(rel.package, { ...options, variant: rel.variant });
+    // Values the runtime's own start-up drew before the script (0 in every build measured).
+    for (let i = 0; options.seed !== undefined && i < rel.startupDraws; i++) emu.random();
+    return emu;
+  }
   if (r.era) {
     const era = r.era;
     if (era.package === null) {

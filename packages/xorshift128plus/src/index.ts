@@ -128,7 +128,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: 'v8-14.4-sum-53', flavor: 'v8', mapping: 'sum-53', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'murmur',
-    engines: 'V8 14.4 … 14.6 at least (Node 26)',
+    engines: 'V8 14.4 … 14.9 (Node 26, Chromium 147 … 149, deno 2.7 … 2.9.0)',
     dates: '2025 …',
     algorithm: 'double = ((s0 + s1) >> 11) · 2^-53; cache of 64 handed out from the end',
     precisionBits: 53, stateWords: ['state0', 'state1', 'index'],
@@ -136,11 +136,11 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: 'v8-15.6-sum-53-asc', flavor: 'v8', mapping: 'sum-53', cache: { perRefill: 64, order: 'asc', canonicalizesNaN: false }, seeding: 'murmur',
-    engines: 'V8 15.6 (Chromium 156); the change from 14.6 lies in between',
+    engines: 'V8 15.0 … (deno 2.9.6, Chromium 152, 153, 156); named after the first build it was seen in, the change lies between V8 14.9.207 and 15.0.245',
     dates: '2026',
     algorithm: 'as v8-14.4-sum-53, but each refill of 64 is handed out in generation order',
     precisionBits: 53, stateWords: ['state0', 'state1', 'index'],
-    source: 'observed: Chromium 156 --js-flags=--random-seed=N gives node 26\'s values, each refill of 64 reversed',
+    source: 'observed: deno 2.9.6 --seed N and Chromium 152/153/156 --js-flags=--random-seed=N give node 26\'s values, each refill of 64 reversed',
   },
   {
     id: 'spidermonkey', flavor: 'spidermonkey', mapping: 'sum53-low',

@@ -57,7 +57,8 @@ const RUNTIMES = {
       const exe = join(dir, 'bin', 'bun');
       chmodSync(exe, 0o755);
       const version = sh(exe, ['--version']).trim();
-      const webkit = sh(exe, ['-e', 'console.log(process.versions.webkit ?? "")']).trim();
+      writeFileSync(join(work, 'webkit.js'), 'console.log("webkit=" + ((typeof process === "object" && process.versions && process.versions.webkit) || ""));\n');
+      const webkit = /webkit=(\w*)/.exec(sh(exe, [join(work, 'webkit.js')], { cwd: work }))?.[1];
       return { exe, engine: webkit ? `WebKit ${webkit}` : undefined, version };
     },
     run: ({ exe }, work, seed) => sh(exe, [join(work, 'probe.js')], { cwd: work, env: { ...process.env, BUN_JSC_forceWeakRandomSeed: 'true', BUN_JSC_forcedWeakRandomSeed: String(seed), BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache') } }),
@@ -88,7 +89,8 @@ const RUNTIMES = {
     setup(_dir, work) {
       writeFileSync(join(work, 'probe.js'), probe(COUNT, 'print'));
       const version = sh('dpkg-query', ['-W', '-f=${Version}', 'libjavascriptcoregtk-4.0-bin']).trim();
-      return { exe: '/usr/bin/jsc', engine: `JavaScriptCore (WebKitGTK ${version})`, version: `debian-${version.replace(/[^\w.]+/g, '_')}` };
+      // Registry id webkitgtk@X.Y.Z (jsc@ numbers Safari's JavaScriptCore).
+      return { exe: '/usr/bin/jsc', engine: `JavaScriptCore (WebKitGTK ${version}, Debian's jsc shell)`, version: version.replace(/-.*$/, '') };
     },
     run: ({ exe }, work, seed) => sh(exe, ['--forceWeakRandomSeed=true', `--forcedWeakRandomSeed=${seed}`, join(work, 'probe.js')], { cwd: work }),
     flags: 'jsc --forceWeakRandomSeed=true --forcedWeakRandomSeed=N probe.js',
@@ -107,7 +109,8 @@ export function recordRuntime(name, version, log = (s) => process.stderr.write(s
       const out = rt.run(info, work, s);
       seeds[String(s)] = values(out, COUNT, `${name} ${version} seed ${s}`);
     }
-    return { runtime: name, version: info.version, engine: info.engine, package: art ? rt.pkg(version) : undefined, download: art ? { bytes: art.bytes, seconds: art.seconds } : undefined, flags: rt.flags, count: COUNT, seeds };
+    // npm runtimes are named by their package version (deno 2.3.0's package reports itself as 2.4.0).
+    return { runtime: name, version: art ? version : info.version, reports: info.version, engine: info.engine, package: art ? rt.pkg(version) : undefined, download: art ? { bytes: art.bytes, seconds: art.seconds } : undefined, flags: rt.flags, count: COUNT, seeds };
   } finally {
     art?.cleanup();
     rmSync(work, { recursive: true, force: true });
@@ -115,7 +118,7 @@ export function recordRuntime(name, version, log = (s) => process.stderr.write(s
 }
 
 export function fixtureName(name, version) {
-  return `${name}-${version}.json`;
+  return `${name === 'jsc' ? 'webkitgtk' : name}-${version}.json`;
 }
 
 function main() {
