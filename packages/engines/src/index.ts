@@ -118,7 +118,10 @@ export function resolveEngine(id: string): Resolved {
     const match = findEmbedderRelease(runtime, m[2]!);
     if (!match) throw new UnknownEngineError(id, nearestEmbedderIds(runtime, m[2]!));
     const rel = match.release;
-    const base = rel.family === 'v8' ? ERAS.find((e) => e.family === 'v8' && inRange(parseVersion(rel.engineVersion)!, e.from, e.to)) : ERAS.find((e) => e.family === 'jsc' && e.variant === 'jsc');
+    const v = parseVersion(rel.engineVersion);
+    const base = rel.family === 'v8'
+      ? (v ? ERAS.find((e) => e.family === 'v8' && inRange(v, e.from, e.to)) : ERAS.find((e) => e.family === 'v8' && e.variant === rel.variant))
+      : ERAS.find((e) => e.family === 'jsc' && e.variant === 'jsc');
     const era = base && base.variant !== rel.variant ? { ...base, variant: rel.variant } : base;
     return { id, embedder: match, ...(era ? { era } : {}) };
   }

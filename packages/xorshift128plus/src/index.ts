@@ -111,6 +111,14 @@ export const VARIANTS: readonly Variant[] = [
     source: 'v8/v8 9b152fda (2017-03-23, src/runtime/runtime-maths.cc: a fixed --random_seed resets the state); checked against node 8.3.0 (V8 6.0), 8.17.0, 9.0.0, 10.24.1, 11.15.0',
   },
   {
+    id: 'v8-7.1-s0-flagseed', flavor: 'v8', mapping: 's0-52', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'flag',
+    engines: 'V8 7.1 before MurmurHash3 seeding (measured: Chromium 71.0.3563.0, V8 7.1.180)',
+    dates: '2018-10',
+    algorithm: 'as v8-7.1-s0 (double = bits(0x3FF | (s0 >> 12)) − 1, 64 values from the end), but --random_seed=N still sets state0 = state1 = N',
+    precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
+    source: 'observed: chrome-aws-lambda@1.9.1 (HeadlessChrome 71.0.3563.0, V8 7.1.180) --js-flags=--random-seed=N; the seeding commit not identified',
+  },
+  {
     id: 'v8-7.1-s0', flavor: 'v8', mapping: 's0-52', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'murmur',
     engines: 'V8 7.1 … 13.4 (Chrome 71 … 134, Node 12 … 23)',
     dates: '2018-10 … 2025',

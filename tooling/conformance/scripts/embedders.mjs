@@ -51,8 +51,13 @@ export async function calibrateEmbedders() {
       // Debian's build does not say; Chromium M ships V8 (M/10).(M%10).
       engineVersion = E.chromeToV8(Number(/(\d+)\./.exec(g.version)[1]));
     }
-    engineVersion = String(engineVersion).replace(/-.*$/, '');
-    const candidates = family === 'v8' ? [E.resolveEngine(`v8@${engineVersion}`).era.variant] : ['jsc', 'jsc-jit-sar'];
+    engineVersion = String(engineVersion ?? 'unknown').replace(/-.*$/, '');
+    // A V8 version names its era; a build whose binary does not say (some workerd releases) is
+    // matched against every V8 variant seeded by --random-seed alone, and its row says so.
+    const known = family === 'v8' && /^\d+\.\d+/.test(engineVersion);
+    if (family === 'v8' && !known) engineVersion = 'unknown (not in the binary; variant matched)';
+    const candidates = known ? [E.resolveEngine(`v8@${engineVersion}`).era.variant]
+      : family === 'v8' ? X.VARIANTS.filter((v) => v.flavor === 'v8' && (v.seeding === 'murmur' || v.seeding === 'flag')).map((v) => v.id) : ['jsc', 'jsc-jit-sar'];
     const [seed, values] = Object.entries(g.seeds)[0];
     let found;
     for (const variant of candidates) {
