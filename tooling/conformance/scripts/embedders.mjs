@@ -55,7 +55,7 @@ export async function calibrateEmbedders() {
     // A V8 version names its era; a build whose binary does not say (some workerd releases) is
     // matched against every V8 variant seeded by --random-seed alone, and its row says so.
     const known = family === 'v8' && /^\d+\.\d+/.test(engineVersion);
-    if (family === 'v8' && !known) engineVersion = 'unknown (not in the binary; variant matched)';
+    if (family === 'v8' && !known) engineVersion = 'unknown';
     const candidates = known ? [E.resolveEngine(`v8@${engineVersion}`).era.variant]
       : family === 'v8' ? X.VARIANTS.filter((v) => v.flavor === 'v8' && (v.seeding === 'murmur' || v.seeding === 'flag')).map((v) => v.id) : ['jsc', 'jsc-jit-sar'];
     const [seed, values] = Object.entries(g.seeds)[0];
