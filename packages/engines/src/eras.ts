@@ -163,7 +163,7 @@ export const ERAS: readonly Era[] = [
     family: 'jsc', from: '10', dates: '2016-09 …', package: 'xorshift128plus', variant: 'jsc', flavor: 'jsc',
     algorithm: 'xorshift128+, double = ((s0 + s1) & (2^53 − 1)) / 2^53', precisionBits: 53,
     seeding: 'WeakRandom::setSeed(seed): low = high = seed (0 → 1), one advance', cache: 'none',
-    verified: 'source read (WTF-7602.1.50 = Safari 10 is the first tag with it). Caveat: the DFG/thunk JIT paths shifted arithmetically (sarq) until WebKit bug 299242 (2025), so JIT-compiled callers could see other values; this emulates the C++/FTL path',
+    verified: 'source read (WTF-7602.1.50 = Safari 10 is the first tag with it); seeding from a 32-bit seed measured on Debian jsc (WebKitGTK 2.50.6) and Bun 1.3.6 … 1.4.5 (forced seed, 200 values × 3 seeds). Before WebKit PR #51077 (2025-09) the JIT thunk shifted arithmetically: variant jsc-jit-sar, measured on Bun 0.6.0 … 1.3.5 (bun@ ids pick it); Safari builds of that period would need it too when JIT-compiled',
     source: { repo: 'apple-opensource/WTF', path: 'wtf/WeakRandom.h', ref: 'WTF-7602.1.50; WebKit bug 151641 (trunk r192855, 2015-11-30)' },
   },
   {

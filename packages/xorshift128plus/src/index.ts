@@ -168,7 +168,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: 'jsc-jit-sar', flavor: 'jsc', mapping: 'sum53-low',
-    engines: 'JavaScriptCore calls through the Math.random JIT thunk before WebKit PR #51077 (2025-09): measured on Bun 1.2.0 from the first call; Bun ≥ the fix and WebKitGTK 2.50 jsc give variant jsc',
+    engines: 'JavaScriptCore calls through the Math.random JIT thunk before WebKit PR #51077 (2025-09): Bun 0.6.0 … 1.3.5 from the first call; Bun 1.3.6 … and WebKitGTK 2.50 jsc give variant jsc',
     dates: '2016-09 … 2025-09',
     algorithm: 'WeakRandom advanced by emitRandomThunkImpl: x >> 17 and y >> 26 shifted ARITHMETICALLY (SAR); double = ((s0 + s1) & (2^53 − 1)) / 2^53',
     precisionBits: 53, stateWords: ['state0', 'state1'],
