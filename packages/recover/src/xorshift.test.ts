@@ -9,7 +9,7 @@ const hex = (v: bigint) => `0x${v.toString(16)}`;
 const isNaNBits = (v: bigint) => ((v >> 52n) & 0x7ffn) === 0x7ffn && (v & ((1n << 52n) - 1n)) !== 0n;
 
 describe('xorshift128+ recovery over GF(2)', () => {
-  for (const v of VARIANTS.filter((x) => x.mapping !== 'sum-53')) {
+  for (const v of VARIANTS.filter((x) => x.mapping !== 'sum-53' && x.id !== 'jsc-jit-sar')) {
     // The measured minimum (recover-bench.mjs) plus a margin for the sums' rank: 64 values cross
     // or fill a refill, which fixes the alignment; the sums give 2 linear bits per value.
     const n = v.mapping.startsWith('s0') ? 64 : 66;
