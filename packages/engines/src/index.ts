@@ -18,11 +18,13 @@ import { ERAS, type Era } from './eras.js';
 import { CHROME_EARLY_V8, operaToChromium } from './history.js';
 import { NODE_RELEASES, type NodeRelease, findNodeRelease } from './node.js';
 import { compareVersions, inRange, parseVersion } from './versions.js';
+import { EMBEDDER_RUNTIMES, type EmbedderMatch, type EmbedderRuntime, findEmbedderRelease, nearestEmbedderIds } from './embedders.js';
 
 export { NODE_RELEASES, type NodeRelease, type EntryMode, findNodeRelease } from './node.js';
 export { ERAS, type Era, type Source } from './eras.js';
 export { compareVersions, parseVersion } from './versions.js';
 export { HISTORY_ERAS, CHROME_EARLY_V8, CHROME_EARLY_V8_SOURCE, operaToChromium } from './history.js';
+export { EMBEDDER_RELEASES, EMBEDDER_RUNTIMES, type EmbedderRelease, type EmbedderRuntime, type EmbedderMatch, findEmbedderRelease } from './embedders.js';
 
 export const PACKAGE_IDS = ['v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'] as const;
 /** The historical generators' packages (not in the seed-42 table: some take a state only). */
@@ -47,7 +49,13 @@ export interface CreateOptions {
 
 /** Every id the registry knows: package ids, node@VERSION, and one id per era of each engine family. */
 export function knownEngineIds(): string[] {
-  return [...ALL_PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`), ...ERAS.map((e) => `${e.family}@${e.from}`)];
+  return [...ALL_PACKAGE_IDS, ...NODE_RELEASES.map((r) => `node@${r.node}`), ...ERAS.map((e) => `${e.family}@${e.from}`),
+    ...embedderReleaseIds()];
+}
+
+/** deno@, bun@, workerd@, webkitgtk@ ids of every measured build (chrome@ milestones resolve through their V8 version). */
+function embedderReleaseIds(): string[] {
+  return EMBEDDER_RUNTIMES.filter((r) => r !== 'chrome').flatMap((r) => nearestEmbedderIds(r, '0').sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
 }
 
 /** Creates a package's emulator by package id. */
@@ -126,6 +134,8 @@ export interface Resolved {
   readonly v8?: string;
   /** For edge@79+ and opera@15+: the Chromium milestone it resolves through. */
   readonly chromium?: number;
+  /** For deno@, bun@, workerd@, webkitgtk@: the measured build (or the two measured builds bracketing the version). */
+  readonly embedder?: EmbedderMatch;
 }
 
 /** Finds what an id names without creating anything; throws UnknownEngineError with the nearest known ids. */
@@ -153,6 +163,18 @@ export function resolveEngine(id: string): Resolved {
       throw new UnknownEngineError(`${id} (its Chromium version is not recorded: the registry knows Opera 15–22 = Chromium 28–35)`, ['opera@15', 'opera@22', 'opera@12']);
     }
     return { ...resolveEngine(`chrome@${chromium}`), id, chromium };
+  }
+  if (m && m[1] !== 'chrome' && m[1] !== 'webkitgtk' && (EMBEDDER_RUNTIMES as readonly string[]).includes(m[1]!)) {
+    const runtime = m[1] as EmbedderRuntime;
+    const match = findEmbedderRelease(runtime, m[2]!);
+    if (!match) throw new UnknownEngineError(id, nearestEmbedderIds(runtime, m[2]!));
+    const rel = match.release;
+    const v = parseVersion(rel.engineVersion);
+    const base = rel.family === 'v8'
+      ? (v ? ERAS.find((e) => e.family === 'v8' && inRange(v, e.from, e.to)) : ERAS.find((e) => e.family === 'v8' && e.variant === rel.variant))
+      : ERAS.find((e) => e.family === 'jsc' && e.variant === 'jsc');
+    const era = base && base.variant !== rel.variant ? { ...base, variant: rel.variant } : base;
+    return { id, embedder: match, ...(era ? { era } : {}) };
   }
   const family = m ? PREFIXES[m[1]!] : undefined;
   if (m && m[1] === 'chrome' && /^\d+$/.test(m[2]!) && (Number(m[2]) < MIN_CHROME_MILESTONE || Number(m[2]) > MAX_CHROME_MILESTONE)) {
@@ -270,6 +292,13 @@ export function createEngine(id: string, options: CreateOptions): Emulator {
   const r = resolveEngine(id);
   refuseInapplicable(id, r, options);
   if (r.node) return createNodeEmulator(r.node, options);
+  if (r.embedder) {
+    const rel = r.embedder.release;
+    const emu = createPackageEmulator(rel.package, { ...options, variant: rel.variant });
+    // Values the runtime's own start-up drew before the script (0 in every build measured).
+    for (let i = 0; options.seed !== undefined && i < rel.startupDraws; i++) emu.random();
+    return emu;
+  }
   if (r.era) {
     const era = r.era;
     if (era.package === null) {

@@ -116,4 +116,12 @@ describe('predict: recover from observations, then the next and previous values'
     expect(() => parseObservations('0.5\nbanana')).toThrow(/line 2: .*"banana"/);
     expect(() => parseObservations('1.5')).toThrow(/not in \[0, 1\)/);
   });
+
+  it('bun@ ids before the JIT-shift fix (jsc-jit-sar) are refused with the reason, never solved as logical shifts', () => {
+    const e = createEngine('bun@1.2.0', { seed: 42 });
+    const seen = Array.from({ length: 80 }, () => e.random());
+    const r = predict('bun@1.2.0', seen, 3, 0);
+    expect(r.kind).toBe('unsupported');
+    expect('note' in r ? r.note : '').toMatch(/arithmetic/);
+  });
 });

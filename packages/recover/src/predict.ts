@@ -175,7 +175,7 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
       if (v === 'v8-4.8-constructdouble') return { min: 3, solve: mwcBuckets(v, (x) => ({ states: recoverMwcConstructDouble(x).states, detail: '2^20 hidden bits of the 36969 generator searched' })) };
       return undefined;
     case 'xorshift128plus':
-      return xorshiftMethod(v);
+      return v === 'jsc-jit-sar' ? undefined : xorshiftMethod(v);
     default:
       return undefined;
   }
@@ -268,7 +268,9 @@ class AmbiguousPast extends Error {
   }
 }
 
-const UNSUPPORTED: Record<string, string> = {};
+const UNSUPPORTED: Record<string, string> = {
+  'jsc-jit-sar': 'recovery for jsc-jit-sar is not implemented: the GF(2) solver models logical shifts, and JavaScriptCore\'s JIT thunk before WebKit PR #51077 (Bun ≤ 1.3.5) shifted arithmetically',
+};
 
 /** Whether values the engine produced agree with every observation. */
 function fits(values: readonly number[], observed: readonly Observed[]): boolean {

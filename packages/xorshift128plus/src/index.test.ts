@@ -10,13 +10,14 @@ const nonZeroState = fc.tuple(w64, w64).filter(([a, b]) => a !== 0n || b !== 0n)
 const hex = (v: bigint) => `0x${v.toString(16)}`;
 const isNaNBits = (v: bigint) => ((v >> 52n) & 0x7ffn) === 0x7ffn && (v & ((1n << 52n) - 1n)) !== 0n;
 
-/** xorshift128+'s step on BigInt, independent of @emu/core. */
-function refStep(s0: bigint, s1: bigint): [bigint, bigint] {
+/** xorshift128+'s step on BigInt, independent of @emu/core; `arith`: right shifts arithmetic (JSC's JIT thunk before PR #51077). */
+function refStep(s0: bigint, s1: bigint, arith = false): [bigint, bigint] {
+  const shr = (w: bigint, k: bigint) => (arith ? BigInt.asUintN(64, BigInt.asIntN(64, w) >> k) : w >> k);
   let x = s0;
   const y = s1;
   x ^= (x << 23n) & U;
-  x ^= x >> 17n;
-  x ^= y ^ (y >> 26n);
+  x ^= shr(x, 17n);
+  x ^= y ^ shr(y, 26n);
   return [y, x];
 }
 
@@ -152,7 +153,7 @@ describe('xorshift128plus fast paths against a BigInt transcription of each engi
     while (out.length < n) {
       const block: number[] = [];
       for (let i = 0; i < (v.cache?.perRefill ?? 1); i++) {
-        s = refStep(...s);
+        s = refStep(s[0], s[1], v.id === 'jsc-jit-sar');
         block.push(MAP[v.mapping]!(s[0], s[1]));
       }
       if (v.cache?.order === 'desc') block.reverse();
@@ -255,5 +256,36 @@ describe('xorshift128plus fast paths against a BigInt transcription of each engi
       return;
     }
     throw new Error('no state found whose only canonicalisation is at the kernel boundary');
+  });
+
+  it('jsc-jit-sar is WeakRandom advanced with arithmetic right shifts (a BigInt transcription of emitRandomThunkImpl before PR #51077)', () => {
+    const M = (1n << 64n) - 1n;
+    const sar = (x: bigint, k: bigint) => BigInt.asUintN(64, BigInt.asIntN(64, x) >> k);
+    for (const seed of [1, 42, 0xdeadbeef, 4294967295]) {
+      let low = BigInt(seed);
+      let high = low;
+      const step = (arith: boolean) => {
+        let x = low;
+        const y = high;
+        low = y;
+        x ^= (x << 23n) & M;
+        x ^= arith ? sar(x, 17n) : x >> 17n;
+        x ^= y ^ (arith ? sar(y, 26n) : y >> 26n);
+        high = x;
+        return (x + y) & M;
+      };
+      step(false); // setSeed's advance, in C++
+      const expected = Array.from({ length: 500 }, () => Number(step(true) & ((1n << 53n) - 1n)) / 2 ** 53);
+      const e = create({ seed, variant: 'jsc-jit-sar' });
+      expect(Array.from({ length: 500 }, () => e.random())).toEqual(expected);
+      // it differs from the logical-shift stream once a shifted word has its top bit set
+      const logical = create({ seed, flavor: 'jsc' });
+      const l = Array.from({ length: 500 }, () => logical.random());
+      expect(l).not.toEqual(expected);
+      // state round trip, clone and fill agree
+      const f = create({ seed, variant: 'jsc-jit-sar' });
+      const c = create({ state: f.getState(), variant: 'jsc-jit-sar' });
+      expect(Array.from(c.clone().fill(new Float64Array(500)))).toEqual(expected);
+    }
   });
 });

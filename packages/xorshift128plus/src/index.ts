@@ -35,6 +35,8 @@ import {
   S1_LO,
 } from '@emu/core';
 export { xorshift128Step, xorshift128StepBack } from '@emu/core';
+import { JscJitXorShift128Plus } from './jsc-jit.js';
+export { JscJitXorShift128Plus } from './jsc-jit.js';
 
 const ENGINE = 'xorshift128plus';
 
@@ -109,6 +111,14 @@ export const VARIANTS: readonly Variant[] = [
     source: 'v8/v8 9b152fda (2017-03-23, src/runtime/runtime-maths.cc: a fixed --random_seed resets the state); checked against node 8.3.0 (V8 6.0), 8.17.0, 9.0.0, 10.24.1, 11.15.0',
   },
   {
+    id: 'v8-7.1-s0-flagseed', flavor: 'v8', mapping: 's0-52', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'flag',
+    engines: 'V8 7.1 before MurmurHash3 seeding (measured: Chromium 71.0.3563.0, V8 7.1.180)',
+    dates: '2018-10',
+    algorithm: 'as v8-7.1-s0 (double = bits(0x3FF | (s0 >> 12)) − 1, 64 values from the end), but --random_seed=N still sets state0 = state1 = N',
+    precisionBits: 52, stateWords: ['state0', 'state1', 'index'],
+    source: 'observed: chrome-aws-lambda@1.9.1 (HeadlessChrome 71.0.3563.0, V8 7.1.180) --js-flags=--random-seed=N; the seeding commit not identified',
+  },
+  {
     id: 'v8-7.1-s0', flavor: 'v8', mapping: 's0-52', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'murmur',
     engines: 'V8 7.1 … 13.4 (Chrome 71 … 134, Node 12 … 23)',
     dates: '2018-10 … 2025',
@@ -126,7 +136,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: 'v8-14.4-sum-53', flavor: 'v8', mapping: 'sum-53', cache: { perRefill: 64, order: 'desc', canonicalizesNaN: false }, seeding: 'murmur',
-    engines: 'V8 14.4 … 14.6 at least (Node 26)',
+    engines: 'V8 14.4 … 14.9 (Node 26, Chromium 147 … 149, deno 2.7 … 2.9.0)',
     dates: '2025 …',
     algorithm: 'double = ((s0 + s1) >> 11) · 2^-53; cache of 64 handed out from the end',
     precisionBits: 53, stateWords: ['state0', 'state1', 'index'],
@@ -134,11 +144,11 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: 'v8-15.6-sum-53-asc', flavor: 'v8', mapping: 'sum-53', cache: { perRefill: 64, order: 'asc', canonicalizesNaN: false }, seeding: 'murmur',
-    engines: 'V8 15.6 (Chromium 156); the change from 14.6 lies in between',
+    engines: 'V8 15.0 … (deno 2.9.6, Chromium 152, 153, 156); named after the first build it was seen in, the change lies between V8 14.9.207 and 15.0.245',
     dates: '2026',
     algorithm: 'as v8-14.4-sum-53, but each refill of 64 is handed out in generation order',
     precisionBits: 53, stateWords: ['state0', 'state1', 'index'],
-    source: 'observed: Chromium 156 --js-flags=--random-seed=N gives node 26\'s values, each refill of 64 reversed',
+    source: 'observed: deno 2.9.6 --seed N and Chromium 152/153/156 --js-flags=--random-seed=N give node 26\'s values, each refill of 64 reversed',
   },
   {
     id: 'spidermonkey', flavor: 'spidermonkey', mapping: 'sum53-low',
@@ -155,6 +165,14 @@ export const VARIANTS: readonly Variant[] = [
     algorithm: 'WTF::WeakRandom (xorshift128+, logical shifts); double = ((s0 + s1) & (2^53 − 1)) / 2^53',
     precisionBits: 53, stateWords: ['state0', 'state1'],
     source: 'Apple WTF-7602.1.50 wtf/WeakRandom.h (Safari 10); WebKit Source/WTF/wtf/WeakRandom.h',
+  },
+  {
+    id: 'jsc-jit-sar', flavor: 'jsc', mapping: 'sum53-low',
+    engines: 'JavaScriptCore calls through the Math.random JIT thunk before WebKit PR #51077 (2025-09): Bun 0.6.0 … 1.3.5 from the first call; Bun 1.3.6 … and WebKitGTK 2.50 jsc give variant jsc',
+    dates: '2016-09 … 2025-09',
+    algorithm: 'WeakRandom advanced by emitRandomThunkImpl: x >> 17 and y >> 26 shifted ARITHMETICALLY (SAR); double = ((s0 + s1) & (2^53 − 1)) / 2^53',
+    precisionBits: 53, stateWords: ['state0', 'state1'],
+    source: 'WebKit/WebKit Source/JavaScriptCore/jit/AssemblyHelpers.cpp emitRandomThunkImpl (rshift64) before PR #51077 / bug 299242 (cf0e17e6)',
   },
   {
     id: 'chakra', flavor: 'chakra', mapping: 'sum52',
@@ -547,8 +565,8 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
   }
 }
 
-/** The emulator create() returns: V8XorShift128Plus for V8's variants, XorShift128Plus for the others. */
-export type XorShift128PlusEmulator = XorShift128Plus | V8XorShift128Plus;
+/** The emulator create() returns: V8XorShift128Plus for V8's variants, JscJitXorShift128Plus for jsc-jit-sar, XorShift128Plus for the others. */
+export type XorShift128PlusEmulator = XorShift128Plus | V8XorShift128Plus | JscJitXorShift128Plus;
 
 function resolveVariant(options: CreateOptions): Variant {
   const flavors = Object.keys(DEFAULT_VARIANT);
@@ -572,9 +590,14 @@ export function create(options: CreateOptions): XorShift128PlusEmulator {
   if (options.seed !== undefined) {
     if (info.flavor === 'jsc') {
       // WeakRandom::setSeed(unsigned): 0 → 1; m_low = m_high = seed; advance() once.
+      // The seeding advance runs in C++ (logical shifts; with 32-bit words both shifts agree anyway).
       const seed = Number(readIntegerSeed(ENGINE, options.seed, 0n, 0xffffffffn)) || 1;
-      const e = new XorShift128Plus(info.id, [0, seed | 0], [0, seed | 0]);
+      const e = new XorShift128Plus('jsc', [0, seed | 0], [0, seed | 0]);
       e.random();
+      if (info.id === 'jsc-jit-sar') {
+        const [s0, s1] = e.getState().map((w) => u64FromBigInt(BigInt(w)));
+        return new JscJitXorShift128Plus(s0!, s1!);
+      }
       return e;
     }
     if (info.flavor !== 'v8') {
@@ -639,5 +662,6 @@ export function create(options: CreateOptions): XorShift128PlusEmulator {
     throw new InvalidStateError(`${ENGINE}: state [0, 0] is not allowed: xorshift128+ never leaves the all-zero state (every engine rejects or reseeds it)`);
   }
   const [w0, w1] = [u64FromBigInt(s0!), u64FromBigInt(s1!)];
+  if (info.id === 'jsc-jit-sar') return new JscJitXorShift128Plus(w0, w1);
   return info.cache ? new V8XorShift128Plus(info.id, w0, w1, index, pre) : new XorShift128Plus(info.id, w0, w1);
 }

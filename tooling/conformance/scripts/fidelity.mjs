@@ -6,7 +6,10 @@
 //   pnpm fidelity calibrate     derive each release's start-up model from its fixture and write
 //                               packages/engines/src/node-releases.json
 //   pnpm fidelity check [--json]  every fixture against the registry: a table of version × seed,
-//                               bit-exact or the first diverging index with both bit patterns
+//                               bit-exact or the first diverging index with both bit patterns; then
+//                               one row per browser/runtime build (Chromium, Deno, Bun, workerd, jsc)
+//   pnpm fidelity calibrate-embedders   derive each browser/runtime build's variant and start-up draws
+//                               from its fixture → packages/engines/src/embedder-releases.json
 //   pnpm fidelity spot [--samples 3] [--count 1000]   random (release, seed) pairs: the real binary
 //                               against `compare sequence`, value by value
 //
@@ -22,6 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEEDS, nodeBinary, probeSource, recordNode, run } from './record-goldens.mjs';
+import { calibrateEmbedders, checkEmbedders, printEmbedderTable } from './embedders.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -145,8 +149,11 @@ export async function check(json) {
   }
   results.sort((a, b) => E.compareVersions(E.parseVersion(a.node), E.parseVersion(b.node)));
   const bad = results.filter((r) => Object.values(r.seeds).some((v) => !v.startsWith('ok')));
+  const embedders = await checkEmbedders();
+  const badEmbedders = embedders.filter((r) => Object.values(r.seeds).some((v) => v !== 'ok'));
+  if (badEmbedders.length) process.exitCode = 1;
   if (json) {
-    process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ node: results, embedders }, null, 2) + '\n');
   } else {
     const seeds = [...new Set(results.flatMap((r) => Object.keys(r.seeds)))];
     const head = ['node', 'V8', 'variant', ...seeds.map((s) => `seed ${s}`)];
@@ -156,6 +163,8 @@ export async function check(json) {
     process.stdout.write(fmt(head) + '\n' + fmt(w.map((n) => '-'.repeat(n))) + '\n' + lines.map(fmt).join('\n') + '\n');
     process.stdout.write(`\n${results.length} releases × ${seeds.length} seeds × 3 entry modes: ${results.length - bad.length} bit-exact` +
       `${bad.length ? `, ${bad.length} NOT` : ''}\n`);
+    process.stdout.write('\nBrowsers and runtimes (each build recorded from its real binary with a fixed seed):\n\n');
+    printEmbedderTable(embedders);
   }
   if (bad.length) process.exitCode = 1;
 }
@@ -208,12 +217,14 @@ async function mainCli() {
     await calibrate();
   } else if (cmd === 'calibrate') {
     await calibrate();
+  } else if (cmd === 'calibrate-embedders') {
+    await calibrateEmbedders();
   } else if (cmd === 'check') {
     await check(values.json);
   } else if (cmd === 'spot') {
     await spot(Number(values.samples), Number(values.count === '200' ? 1000 : values.count));
   } else {
-    process.stderr.write('usage: fidelity record|calibrate|check|spot (see the header of tooling/conformance/scripts/fidelity.mjs)\n');
+    process.stderr.write('usage: fidelity record|calibrate|calibrate-embedders|check|spot (see the header of tooling/conformance/scripts/fidelity.mjs)\n');
     process.exitCode = 2;
   }
 }

@@ -1,4 +1,4 @@
-import { ERAS, NODE_RELEASES, PACKAGE_IDS, eraId } from '@emu/engines';
+import { EMBEDDER_RELEASES, ERAS, NODE_RELEASES, PACKAGE_IDS, eraId } from '@emu/engines';
 import type { Command, Io } from '../io.js';
 import { parse } from '../options.js';
 
@@ -18,7 +18,7 @@ function engines(args: string[], io: Io): number {
     ...e,
   }));
   if (values.json) {
-    io.out(JSON.stringify({ packages: PACKAGE_IDS, eras, node: NODE_RELEASES }, null, 2) + '\n');
+    io.out(JSON.stringify({ packages: PACKAGE_IDS, eras, node: NODE_RELEASES, embedders: EMBEDDER_RELEASES }, null, 2) + '\n');
     return 0;
   }
   io.out(`Package ids: ${PACKAGE_IDS.join(', ')}\n\nEngine eras (ids: v8@X.Y.Z, chrome@M, firefox@N / spidermonkey@N, safari@X / jsc@X, chakra@X, ie@N, edge@N (79+: as chrome@N), netscape@N, opera@N (15–22: as its Chromium), quickjs@V, rhino@V):\n`);
@@ -34,6 +34,10 @@ function engines(args: string[], io: Io): number {
     const d = r.rngDrawsBefore;
     const draws = d.file || d.eval || d.stdin ? ` rng draws file/eval/stdin ${d.file}/${d.eval}/${d.stdin}` : '';
     io.out(`  node@${r.node.padEnd(10)} V8 ${r.v8.padEnd(22)} ${r.variant.padEnd(24)}${draws}${startup ? ` startup ${startup}` : ''}\n`);
+  }
+  io.out(`\nBrowser and runtime builds measured with a fixed seed (chrome@M resolves through its V8 version; deno@V, bun@V, workerd@DATE, webkitgtk@V to these rows, or to two agreeing rows either side):\n`);
+  for (const r of EMBEDDER_RELEASES) {
+    io.out(`  ${`${r.runtime}@${r.version}`.padEnd(22)} ${r.family === 'v8' ? 'V8' : 'JSC'} ${r.engineVersion.slice(0, 40).padEnd(40)} ${r.variant.padEnd(22)} ${r.artifact}\n`);
   }
   return 0;
 }
