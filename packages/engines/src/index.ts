@@ -211,9 +211,10 @@ export function eraId(era: Era): string {
  */
 function webkitGtk(id: string, version: string): Resolved {
   const v = parseVersion(version);
+  // WebKitGTK 2.x shipped after Safari 5.1: the GameRand era that Safari 5.1 … 9 used, or xorshift128+ (Safari 10+).
   const jsc = (from: string) => ERAS.find((e) => e.family === 'jsc' && e.from === from)!;
   if (v && v[0] === 2 && v[1] !== undefined) {
-    if (v[1] <= 10) return { id, era: jsc('1') };
+    if (v[1] <= 10) return { id, era: jsc('5.1') };
     if (v[1] >= 12) return { id, era: jsc('10') };
     throw new UnknownEngineError(`${id} (WebKitGTK 2.11.x development snapshots straddle JavaScriptCore's change to xorshift128+ on 2015-11-30; give a stable version: ≤ 2.10 is GameRand, ≥ 2.12 xorshift128+)`, ['webkitgtk@2.10', 'webkitgtk@2.12']);
   }
