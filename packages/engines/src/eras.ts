@@ -3,7 +3,7 @@
  * says so and what checked it. `v8@`, `chrome@`, `firefox@`/`spidermonkey@`, `safari@`/`jsc@`
  * and `chakra@` ids resolve through these tables.
  */
-import type { PackageId } from './index.js';
+import type { Flavor, PackageId, VariantId } from './index.js';
 
 export interface Source {
   readonly repo: string;
@@ -20,8 +20,8 @@ export interface Era {
   readonly dates: string;
   /** The emulator, or null when the registry records the era but emu does not emulate it. */
   readonly package: PackageId | null;
-  readonly variant?: string;
-  readonly flavor?: string;
+  readonly variant?: VariantId;
+  readonly flavor?: Flavor;
   readonly algorithm: string;
   readonly precisionBits: number;
   readonly seeding: string;
