@@ -107,7 +107,8 @@ export function checkPackage({ dir, pkg }) {
 function fixPackage({ dir, file, pkg }) {
   const std = standardFields(dir);
   const next = { name: pkg.name, version: pkg.version, description: pkg.description, keywords: pkg.keywords ?? [], ...std };
-  const entry = pkg.bin ? {} : libraryEntryFields();
+  // A package that already has exports (several entry points, or a bin) keeps them; `check` judges them.
+  const entry = pkg.bin || pkg.exports ? {} : libraryEntryFields();
   Object.assign(next, pkg, std, entry);
   next.sideEffects = pkg.sideEffects ?? false;
   next.files = [...new Set([...(pkg.files ?? ['dist']), 'dist', 'README.md', 'LICENSE'])];

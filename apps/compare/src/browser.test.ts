@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { doubleToHex } from '@emu/core';
 import { create as createLcg } from '@emu/firefox-lcg';
-import { VARIANTS as XORSHIFT_VARIANTS, create as createXorshift } from '@emu/xorshift128plus';
+import { type VariantId as XorshiftVariantId, VARIANTS as XORSHIFT_VARIANTS, create as createXorshift } from '@emu/xorshift128plus';
 import { run } from './main.js';
 import { startServer } from './server.js';
 
@@ -96,7 +96,7 @@ describe.skipIf(!CHROMIUM && !mustRun)('compare page in headless Chromium', () =
     expect(inPage.runs.length).toBe(1 + XORSHIFT_VARIANTS.length);
     for (const [id, kernel, js] of inPage.runs) {
       expect(kernel, id).toBe(js);
-      const node = id === 'firefox-lcg' ? createLcg({ state: [0x123456789ab] }) : createXorshift({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: id });
+      const node = id === 'firefox-lcg' ? createLcg({ state: [0x123456789ab] }) : createXorshift({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: id as XorshiftVariantId });
       expect(kernel, id).toBe(Array.from(node.fill(new Float64Array(N)), doubleToHex).join(' '));
     }
   }, 60_000);

@@ -7,7 +7,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { EmuError, type Emulator, doubleToHex, lcg48Step } from '@emu/core';
-import { ERAS, NODE_RELEASES, PACKAGE_IDS, createEngine, knownEngineIds } from '@emu/engines';
+import { ERAS, type Flavor, NODE_RELEASES, PACKAGE_IDS, type VariantId, createEngine, knownEngineIds } from '@emu/engines';
 import { processSeed, seedKind } from './ids.js';
 import { type Observed, identify, parseObservations, predict } from '@emu/recover';
 import { brentCycle, SMALLCRUSH, type TestResult } from '@emu/battery';
@@ -242,8 +242,8 @@ function sequence(args: string[], io: Io): number {
   const emu = createEngine(engine, {
     seed: seedRaw === undefined ? (values.state === undefined ? DEFAULT_SEED : undefined) : parseSeed(values.seed ? '--seed' : '--random-seed', seedRaw),
     state: values.state === undefined ? undefined : parseState(values.state as string),
-    variant: values.variant as string | undefined,
-    flavor: values.flavor as string | undefined,
+    variant: values.variant as VariantId | undefined, // checked by the emulator package
+    flavor: values.flavor as Flavor | undefined,
     entry: entry as 'file' | 'eval' | 'stdin' | undefined,
     rngDrawsBefore: drawsRaw === undefined ? undefined : Number(drawsRaw),
   });
