@@ -83,7 +83,9 @@ function checkExports(pkg, problems) {
 
 export function checkPackage({ dir, pkg }) {
   const problems = [];
-  for (const field of ['name', 'version', 'description', 'license', 'author', 'repository', 'homepage', 'bugs', 'engines', 'keywords', 'files', 'main', 'module', 'types', 'exports']) {
+  // A command-line package (bin, no library entry) needs bin instead of main/module/types/exports.
+  const entryFields = pkg.bin && !pkg.exports ? ['bin'] : ['main', 'module', 'types', 'exports'];
+  for (const field of ['name', 'version', 'description', 'license', 'author', 'repository', 'homepage', 'bugs', 'engines', 'keywords', 'files', ...entryFields]) {
     if (pkg[field] === undefined || (Array.isArray(pkg[field]) && pkg[field].length === 0)) problems.push(`${field}: missing`);
   }
   if (pkg.license !== undefined && pkg.license !== 'MIT') problems.push(`license: ${JSON.stringify(pkg.license)}, expected "MIT"`);
@@ -95,12 +97,12 @@ export function checkPackage({ dir, pkg }) {
     for (const f of ['dist', 'README.md', 'LICENSE']) if (!pkg.files.includes(f)) problems.push(`files: lacks "${f}"`);
   }
   if (pkg.publishConfig?.access !== 'public') problems.push('publishConfig.access: must be "public" (scoped packages are private by default)');
-  checkExports(pkg, problems);
+  if (pkg.exports) checkExports(pkg, problems);
   for (const f of ['README.md', 'LICENSE', 'tsup.config.ts']) if (!existsSync(join(root, dir, f))) problems.push(`${f}: file missing`);
   if (existsSync(join(root, dir, 'LICENSE')) && readFileSync(join(root, dir, 'LICENSE'), 'utf8') !== readFileSync(join(root, 'LICENSE'), 'utf8')) {
     problems.push('LICENSE: differs from the root LICENSE (run `fix`)');
   }
-  if (pkg.scripts?.build !== 'tsup') problems.push('scripts.build: must be "tsup" (tsup.config.ts uses tooling/publish/tsup.library.mjs)');
+  if (pkg.scripts?.build !== 'tsup' && !pkg.bin) problems.push('scripts.build: must be "tsup" (tsup.config.ts uses tooling/publish/tsup.library.mjs)');
   return problems;
 }
 

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const appRoot = resolve(here, '..');
 const staticDir = join(appRoot, 'static');
-const packagesDir = resolve(appRoot, '..', '..', 'packages');
+// The installed @emu/cli carries its own copies of the packages' builds (pkg/<name>/dist, made
+// by packages/cli/copy-assets.mjs); in the repository they are the workspace's packages/.
+const packagesDir = existsSync(join(appRoot, 'pkg')) ? join(appRoot, 'pkg') : resolve(appRoot, '..', '..', 'packages');
 
 export const PAGE_PACKAGES = ['core', 'engines', 'v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'];
 
