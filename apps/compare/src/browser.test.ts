@@ -138,7 +138,7 @@ describe.skipIf(!CHROMIUM && !mustRun)('compare page in headless Chromium', () =
     expect(inPage.runs.length).toBe(1 + XORSHIFT_VARIANTS.length);
     for (const [id, kernel, js] of inPage.runs) {
       expect(kernel, id).toBe(js);
-      const node = id === 'firefox-lcg' ? createLcg({ state: [0x123456789ab] }) : createXorshift({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: id });
+      const node = id === 'firefox-lcg' ? createLcg({ state: [0x123456789ab] }) : createXorshift({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: id as XorshiftVariantId });
       expect(kernel, id).toBe(Array.from(node.fill(new Float64Array(N)), doubleToHex).join(' '));
     }
   }, 60_000);

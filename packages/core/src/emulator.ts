@@ -33,6 +33,12 @@ export interface Emulator<S extends readonly StateWord[] = readonly StateWord[]>
   getState(): S;
   /** An independent copy that continues from the same state. */
   clone(): Emulator<S>;
+  /**
+   * Passes over the next `n` values: afterwards random() returns what it would have returned
+   * after `n` calls. O(log n) where the generator's algebra allows it (see each package's README);
+   * `n` is a non-negative safe integer (an InvalidOptionError otherwise).
+   */
+  skip(n: number): void;
   /** The engine's raw integer output, where the engine had one (e.g. V8's MathRandomRaw). */
   raw?(): number;
 }

@@ -8,3 +8,4 @@ export * from './state.js';
 export * from './v8seed.js';
 export * from './xorshift128.js';
 export * from './kernels.js';
+export * from './jump.js';

@@ -3,7 +3,7 @@
  * says so and what checked it. `v8@`, `chrome@`, `firefox@`/`spidermonkey@`, `safari@`/`jsc@`
  * and `chakra@` ids resolve through these tables.
  */
-import type { PackageId } from './index.js';
+import type { Flavor, PackageId, VariantId } from './index.js';
 import { HISTORY_ERAS } from './history.js';
 import { compareVersions, parseVersion } from './versions.js';
 
@@ -22,8 +22,8 @@ export interface Era {
   readonly dates: string;
   /** The emulator, or null when the registry records the era but emu does not emulate it. */
   readonly package: PackageId | null;
-  readonly variant?: string;
-  readonly flavor?: string;
+  readonly variant?: VariantId;
+  readonly flavor?: Flavor;
   readonly algorithm: string;
   readonly precisionBits: number;
   readonly seeding: string;

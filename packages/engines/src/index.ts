@@ -32,11 +32,21 @@ export const HISTORY_PACKAGE_IDS = ['jscript-lcg', 'v8-libc', 'v8-mwc-cpp', 'net
 export type PackageId = (typeof PACKAGE_IDS)[number] | (typeof HISTORY_PACKAGE_IDS)[number];
 const ALL_PACKAGE_IDS: readonly string[] = [...PACKAGE_IDS, ...HISTORY_PACKAGE_IDS];
 
+/** Every variant id of every emulator package (each package's own `VariantId`). */
+export type VariantId = v82015.VariantId | v8Patched.VariantId | firefoxLcg.VariantId | webkitGameRand.VariantId | xorshift.VariantId;
+/** The xorshift128+ flavors (engine families). */
+export type Flavor = xorshift.Flavor;
+
+/** Options of createEngine(): a raw state or a seed, and for package ids the variant or flavor. */
 export interface CreateOptions {
+  /** Raw state, in the order the emulator's getState() returns it. */
   state?: readonly unknown[];
+  /** The engine's seed (for V8 and node@ ids: --random_seed). */
   seed?: number | bigint | string;
-  variant?: string;
-  flavor?: string;
+  /** For package ids: which variant (each package checks that it is one of its own). */
+  variant?: VariantId;
+  /** For the xorshift128plus package id: which engine family's mapping. */
+  flavor?: Flavor;
   /** For node@… ids: how the script was started (default 'file'). */
   entry?: 'file' | 'eval' | 'stdin';
   /**
@@ -61,26 +71,27 @@ function embedderReleaseIds(): string[] {
 /** Creates a package's emulator by package id. */
 export function createPackageEmulator(id: PackageId, options: CreateOptions): Emulator {
   switch (id) {
+    // Each package's create() checks at run time that the variant is one of its own.
     case 'v8-2015':
-      return v82015.create(options);
+      return v82015.create(options as v82015.CreateOptions);
     case 'v8-patched':
-      return v8Patched.create(options);
+      return v8Patched.create(options as v8Patched.CreateOptions);
     case 'firefox-lcg':
-      return firefoxLcg.create(options);
+      return firefoxLcg.create(options as firefoxLcg.CreateOptions);
     case 'webkit-gamerand':
-      return webkitGameRand.create(options);
+      return webkitGameRand.create(options as webkitGameRand.CreateOptions);
     case 'xorshift128plus':
-      return xorshift.create(options);
+      return xorshift.create(options as xorshift.CreateOptions);
     case 'jscript-lcg':
-      return jscriptLcg.create(options);
+      return jscriptLcg.create(options as Parameters<typeof jscriptLcg.create>[0]);
     case 'v8-libc':
-      return v8Libc.create(options);
+      return v8Libc.create(options as Parameters<typeof v8Libc.create>[0]);
     case 'v8-mwc-cpp':
-      return v8MwcCpp.create(options);
+      return v8MwcCpp.create(options as Parameters<typeof v8MwcCpp.create>[0]);
     case 'netscape-lcg':
-      return netscapeLcg.create(options);
+      return netscapeLcg.create(options as Parameters<typeof netscapeLcg.create>[0]);
     case 'quickjs':
-      return quickjs.create(options);
+      return quickjs.create(options as Parameters<typeof quickjs.create>[0]);
   }
 }
 
@@ -91,9 +102,9 @@ export function createNodeEmulator(release: NodeRelease, options: CreateOptions)
   const emu = options.seed === undefined
     ? createPackageEmulator(release.package, { state: options.state, variant: release.variant })
     : release.package === 'v8-2015'
-      ? v82015.create({ seed: options.seed, variant: release.variant, rngDrawsBefore: draws })
+      ? v82015.create({ seed: options.seed, variant: release.variant as v82015.VariantId, rngDrawsBefore: draws })
       : release.package === 'xorshift128plus'
-        ? xorshift.create({ seed: options.seed, variant: release.variant, rngDrawsBefore: draws })
+        ? xorshift.create({ seed: options.seed, variant: release.variant as xorshift.VariantId, rngDrawsBefore: draws })
         : createPackageEmulator(release.package, { seed: options.seed, variant: release.variant });
   // Node's own start-up may call Math.random before the script does.
   const skip = options.seed === undefined ? 0 : release.startupDraws[entry];

@@ -7,7 +7,7 @@
  *    per entry mode (a script file, `-e`, or stdin).
  * Every row is checked against golden vectors in tooling/conformance/fixtures.
  */
-import type { PackageId } from './index.js';
+import type { PackageId, VariantId } from './index.js';
 import releases from './node-releases.json';
 
 export type EntryMode = 'file' | 'eval' | 'stdin';
@@ -16,7 +16,7 @@ export interface NodeRelease {
   readonly node: string;
   readonly v8: string;
   readonly package: PackageId;
-  readonly variant: string;
+  readonly variant: VariantId;
   /** Draws of the isolate's RNG before Math.random took its state, per entry mode (MWC JS era and the lazily seeded xorshift era; 0 elsewhere). */
   readonly rngDrawsBefore: Readonly<Record<EntryMode, number>>;
   readonly startupDraws: Readonly<Record<EntryMode, number>>;
@@ -26,7 +26,7 @@ export interface NodeRelease {
  * Written by `pnpm fidelity calibrate` from the recorded fixtures: each release's variant (from
  * its V8 version) and start-up model (measured on one seed, checked on all by the test suite).
  */
-export const NODE_RELEASES: readonly NodeRelease[] = releases as NodeRelease[];
+export const NODE_RELEASES: readonly NodeRelease[] = releases as unknown as NodeRelease[];
 
 /** The release row for an exact version ("4.2.2") or the newest measured release of a line ("4", "0.12"). */
 export function findNodeRelease(version: string): NodeRelease | undefined {

@@ -16,7 +16,9 @@ import {
   LCG48_MULTIPLIER,
   Lcg48,
   lcg48ScrambleSeed,
+  lcg48Jump,
   lcg48StepBack,
+  readSkipCount,
   readIntegerSeed,
   readStateWords,
   requireStateOrSeed,
@@ -26,7 +28,14 @@ import {
 const ENGINE = 'firefox-lcg';
 const TWO27 = 0x8000000;
 const RNG_DSCALE = 2 ** 53;
+/** Two LCG steps at once: M² mod 2^48 and (M·A + A) mod 2^48. */
+const TWO_STEP_MULTIPLIER = 0xbb20b4600a69;
+const TWO_STEP_ADDEND = 0x40942de6ba;
 
+/** The variant ids this package emulates. */
+export type VariantId = 'spidermonkey-lcg';
+
+/** Names of the state words, in getState() order. */
 export const STATE_WORDS = ['rngState'] as const;
 export type FirefoxLcgState = readonly [rngState: number];
 
@@ -50,7 +59,8 @@ export interface CreateOptions {
    * 48 bits: seed ^= seed >> 16; rngState = (seed ^ 0x5DEECE66D) & (2^48 − 1).
    */
   seed?: number | bigint | string;
-  variant?: string;
+  /** The only variant, `spidermonkey-lcg`. */
+  variant?: VariantId;
 }
 
 export class FirefoxLcg implements Emulator<FirefoxLcgState> {
@@ -81,6 +91,14 @@ export class FirefoxLcg implements Emulator<FirefoxLcgState> {
 
   fill(out: Float64Array): Float64Array {
     return this.lcg.fillNextDouble(out);
+  }
+
+  /**
+   * Passes over n values in O(log n): each value is two LCG steps, so the state moves by the
+   * affine map x ↦ M²·x + (M·A + A) mod 2^48 applied n times (lcg48Jump of @emu/core).
+   */
+  skip(n: number): void {
+    this.lcg.state = lcg48Jump(this.lcg.state, TWO_STEP_MULTIPLIER, TWO_STEP_ADDEND, readSkipCount(ENGINE, n));
   }
 
   /** Undo one random(): the state before its two draws. */

@@ -4,7 +4,7 @@
  * ("not enough data", "ambiguous: N states fit", "no state explains these values").
  */
 import { doubleToHex, lcg48StepBack } from '@emu/core';
-import { ERAS, type Era, createEngine, resolveEngine } from '@emu/engines';
+import { ERAS, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
 import { MAX_OBSERVATIONS, type Observed, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial } from './lcg-partial.js';
@@ -183,7 +183,7 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
 
 /** Generates `count` values from an emulator of `variant` created at `state`. */
 function emit(pkg: string, variant: string, state: readonly (number | string)[], count: number): number[] {
-  const e = createEngine(pkg, { state: [...state], variant });
+  const e = createEngine(pkg, { state: [...state], variant: variant as VariantId });
   return Array.from({ length: count }, () => e.random());
 }
 
@@ -398,7 +398,7 @@ function cacheHint(variant: string, seen: number): string {
 
 function defaultEra(id: string): Pick<Era, 'package' | 'variant'> {
   const e = createEngine(id, { seed: 1 });
-  return { package: e.engine as Era['package'], variant: e.variant };
+  return { package: e.engine as Era['package'], variant: e.variant as VariantId };
 }
 
 export interface Identification {

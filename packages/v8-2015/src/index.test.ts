@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { emulatorContract } from '@emu/testkit';
 import { doubleToHex } from '@emu/core';
-import { VARIANTS, create } from './index.js';
+import { type VariantId, VARIANTS, create } from './index.js';
 
 const w16 = fc.integer({ min: 0, max: 0xffff });
 const w32 = fc.integer({ min: 0, max: 0xffffffff });
@@ -50,7 +50,7 @@ emulatorContract('v8-2015 v8-3.11-cpp', {
 describe('v8-2015 specifics', () => {
   it('keeps only 32 random bits in every variant (the low 20 mantissa bits of 1.x are zero)', () => {
     for (const { id, stateWords } of VARIANTS) {
-      const e = create({ state: stateWords.map((_, i) => 1000 + i), variant: id });
+      const e = create({ state: stateWords.map((_, i) => 1000 + i), variant: id as VariantId });
       for (let i = 0; i < 100; i++) {
         const x = e.random();
         expect(Number.isInteger(x * 2 ** 32), `${id} ${doubleToHex(x)}`).toBe(true);
@@ -66,7 +66,7 @@ describe('v8-2015 specifics', () => {
   });
 
   it('rejects an unknown variant, listing the known ones', () => {
-    expect(() => create({ seed: 1, variant: 'v8-9.9' })).toThrow(/known variants: v8-3.11-cpp, v8-3.26-js, v8-3.30-js, v8-4.8-constructdouble/);
+    expect(() => create({ seed: 1, variant: 'v8-9.9' as VariantId })).toThrow(/known variants: v8-3.11-cpp, v8-3.26-js, v8-3.30-js, v8-4.8-constructdouble/);
     expect(() => create({ seed: 1, variant: 'v8-3.30-js', rngDrawsBefore: -1 })).toThrow(/rngDrawsBefore/);
   });
 });

@@ -22,6 +22,8 @@ import {
   InvalidOptionError,
   InvalidStateError,
   constructDouble,
+  mwcJump,
+  readSkipCount,
   readStateWords,
   refuseAllZero,
   requireStateOrSeed,
@@ -47,7 +49,8 @@ const enum K {
 export type VariantId = 'v8-3.11-cpp' | 'v8-3.26-js' | 'v8-3.30-js' | 'v8-4.8-constructdouble';
 export const DEFAULT_VARIANT: VariantId = 'v8-4.8-constructdouble';
 
-export const VARIANTS: readonly VariantInfo[] = [
+/** Every variant, with the engines that shipped it and the source it was transcribed from. */
+export const VARIANTS: readonly (VariantInfo & { readonly id: VariantId })[] = [
   {
     id: 'v8-3.11-cpp',
     engines: 'V8 3.11–3.14 (Node 0.8, 0.10; Chrome ≤ 32)',
@@ -92,7 +95,7 @@ export interface CreateOptions {
   /** V8's --random_seed (a non-zero int32): the state the engine derives from it. */
   seed?: number | bigint | string;
   /** Which historical variant; default `v8-4.8-constructdouble`. */
-  variant?: string;
+  variant?: VariantId;
   /**
    * Steps of base::RandomNumberGenerator the isolate consumed before it drew the Math.random
    * state (JS variants only). It depends on the embedder's start-up (Node's is per release and
@@ -139,6 +142,13 @@ export class V8CppMwc1616 implements Emulator<readonly [number, number]> {
     this.s0 = s0;
     this.s1 = s1;
     return out;
+  }
+
+  /** Passes over n values in O(log n): each MWC half jumps by modular exponentiation (mwcJump of @emu/core). */
+  skip(n: number): void {
+    const steps = readSkipCount(ENGINE, n);
+    this.s0 = mwcJump(this.s0, K.MULT_18273, steps) | 0;
+    this.s1 = mwcJump(this.s1, K.MULT_36969, steps) | 0;
   }
 
   getState(): readonly [number, number] {
@@ -196,6 +206,13 @@ export class V8JsMwc1616 implements Emulator<readonly [number, number]> {
     this.s0 = s0;
     this.s1 = s1;
     return out;
+  }
+
+  /** Passes over n values in O(log n): each MWC half jumps by modular exponentiation (mwcJump of @emu/core). */
+  skip(n: number): void {
+    const steps = readSkipCount(ENGINE, n);
+    this.s0 = mwcJump(this.s0, this.mult, steps) | 0;
+    this.s1 = mwcJump(this.s1, K.MULT_36969, steps) | 0;
   }
 
   getState(): readonly [number, number] {
@@ -280,6 +297,20 @@ export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, numb
     this.s2 = c;
     this.s3 = d;
     return out;
+  }
+
+  /**
+   * Passes over n values in O(log n): each half (value s0 / s2, carry s1 / s3) is the MWC word
+   * carry·2^16 + value, jumped by modular exponentiation (mwcJump of @emu/core).
+   */
+  skip(n: number): void {
+    const steps = readSkipCount(ENGINE, n);
+    const x0 = mwcJump(this.s1 * 0x10000 + this.s0, K.MULT_18030, steps);
+    const x1 = mwcJump(this.s3 * 0x10000 + this.s2, K.MULT_36969, steps);
+    this.s0 = x0 & 0xffff;
+    this.s1 = x0 >>> 16;
+    this.s2 = x1 & 0xffff;
+    this.s3 = x1 >>> 16;
   }
 
   getState(): readonly [number, number, number, number] {

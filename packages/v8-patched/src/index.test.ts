@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { emulatorContract } from '@emu/testkit';
 import { doubleToHex } from '@emu/core';
-import { create } from './index.js';
+import { type VariantId, create } from './index.js';
 
 const w16 = fc.integer({ min: 0, max: 0xffff });
 
@@ -35,7 +35,7 @@ describe('v8-patched specifics', () => {
   });
 
   it('rejects an unknown variant, listing the known one', () => {
-    expect(() => create({ state: [1, 2, 3, 4], variant: 'v8-9' })).toThrow(/unknown variant "v8-9"; known variants: v8-4.9-patched/);
+    expect(() => create({ state: [1, 2, 3, 4], variant: 'v8-9' as VariantId })).toThrow(/unknown variant "v8-9"; known variants: v8-4.9-patched/);
   });
 
   it('requires exactly one of state and seed', () => {

@@ -15,6 +15,8 @@ import {
   type VariantInfo,
   InvalidOptionError,
   constructDouble,
+  mwcJump,
+  readSkipCount,
   readStateWords,
   refuseAllZero,
   requireStateOrSeed,
@@ -34,6 +36,10 @@ const enum K {
   INV_TWO_POW_32 = 2 ** -32,
 }
 
+/** The variant ids this package emulates. */
+export type VariantId = 'v8-4.9-patched';
+
+/** Names of the state words, in getState() order. */
 export const STATE_WORDS = ['a', 'b', 'c', 'd'] as const;
 export type V8PatchedState = readonly [a: number, b: number, c: number, d: number];
 
@@ -54,7 +60,8 @@ export interface CreateOptions {
   state?: readonly unknown[];
   /** V8's --random_seed: the state comes from %InitializeRNG, fed by base::RandomNumberGenerator. */
   seed?: number | bigint | string;
-  variant?: string;
+  /** The only variant, `v8-4.9-patched`. */
+  variant?: VariantId;
   /** Steps of base::RandomNumberGenerator consumed before %InitializeRNG (embedder start-up); default 0. */
   rngDrawsBefore?: number;
 }
@@ -132,6 +139,21 @@ export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
     this.c = c;
     this.d = d;
     return out;
+  }
+
+  /**
+   * Passes over n values of random() in O(log n): each sub-generator (value a / c, carry b / d)
+   * is the MWC word carry·2^16 + value, jumped by modular exponentiation (mwcJump of @emu/core).
+   * (raw() walks another path, see the module comment; skip(n) is n calls of random().)
+   */
+  skip(n: number): void {
+    const steps = readSkipCount(ENGINE, n);
+    const x0 = mwcJump(this.b * 0x10000 + this.a, K.MULT_AB, steps);
+    const x1 = mwcJump(this.d * 0x10000 + this.c, K.MULT_CD, steps);
+    this.a = x0 & 0xffff;
+    this.b = x0 >>> 16;
+    this.c = x1 & 0xffff;
+    this.d = x1 >>> 16;
   }
 
   getState(): V8PatchedState {

@@ -12,6 +12,7 @@ import {
   type VariantInfo,
   InvalidOptionError,
   readIntegerSeed,
+  readSkipCount,
   readStateWords,
   refuseAllZero,
   requireStateOrSeed,
@@ -25,6 +26,10 @@ const enum K {
   INV_TWO_POW_32 = 2 ** -32, // 1 / (UINT_MAX + 1.0), exact
 }
 
+/** The variant ids this package emulates. */
+export type VariantId = 'jsc-gamerand';
+
+/** Names of the state words, in getState() order. */
 export const STATE_WORDS = ['m_low', 'm_high'] as const;
 export type WebkitGameRandState = readonly [m_low: number, m_high: number];
 
@@ -45,7 +50,8 @@ export interface CreateOptions {
   state?: readonly unknown[];
   /** The unsigned seed given to WeakRandom(unsigned seed) (JSGlobalObject drew it from cryptographic randomness). */
   seed?: number | bigint | string;
-  variant?: string;
+  /** The only variant, `jsc-gamerand`. */
+  variant?: VariantId;
 }
 
 export class WebkitGameRand implements Emulator<WebkitGameRandState> {
@@ -87,6 +93,23 @@ export class WebkitGameRand implements Emulator<WebkitGameRandState> {
     this.low = low;
     this.high = high;
     return out;
+  }
+
+  /**
+   * Passes over n values in O(n): GameRand mixes a 32-bit rotation with additions mod 2^32, so a
+   * step is neither linear over GF(2) (the carries of the additions) nor affine mod 2^32 (the
+   * rotation), and no jump by squaring is known for it. This is the step loop, without the doubles.
+   */
+  skip(n: number): void {
+    const steps = readSkipCount(ENGINE, n);
+    let low = this.low;
+    let high = this.high;
+    for (let i = 0; i < steps; i++) {
+      high = (((high << 16) | (high >>> 16)) + low) | 0;
+      low = (low + high) | 0;
+    }
+    this.low = low;
+    this.high = high;
   }
 
   getState(): WebkitGameRandState {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { emulatorContract } from '@emu/testkit';
 import { KERNEL_CHUNK, doubleToHex, fillKernels, useFillKernels } from '@emu/core';
-import { VARIANTS, create, xorshift128Step, xorshift128StepBack } from './index.js';
+import { type Flavor, type VariantId, VARIANTS, create, xorshift128Step, xorshift128StepBack } from './index.js';
 
 const U = (1n << 64n) - 1n;
 const w64 = fc.bigInt({ min: 0n, max: U });
@@ -117,7 +117,7 @@ describe('xorshift128plus specifics', () => {
   });
 
   it('flavor and variant must agree; unknown ones are listed', () => {
-    expect(() => create({ state: ['0x1', '0x2'], flavor: 'rhino' })).toThrow(/unknown flavor "rhino"; known flavors: v8, spidermonkey, jsc, chakra/);
+    expect(() => create({ state: ['0x1', '0x2'], flavor: 'rhino' as Flavor })).toThrow(/unknown flavor "rhino"; known flavors: v8, spidermonkey, jsc, chakra/);
     expect(() => create({ state: ['0x1', '0x2'], flavor: 'jsc', variant: 'spidermonkey' })).toThrow(/belongs to flavor spidermonkey/);
     expect(() => create({ seed: 5, flavor: 'spidermonkey' })).toThrow(/no deterministic seeding/);
     expect(() => create({ seed: 5, variant: 'v8-5.6-lazy62' })).toThrow(/give rngDrawsBefore/);
@@ -178,6 +178,41 @@ describe('xorshift128plus fast paths against a BigInt transcription of each engi
     });
   }
 
+  for (const v of VARIANTS) {
+    it(`${v.id}: skip(n) lands where the BigInt reference's n-th value is, across refills`, () => {
+      fc.assert(
+        fc.property(nonZeroState.filter(([a, b]) => !isNaNBits(a) && !isNaNBits(b)), fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 700 }), ([a, b], first, n) => {
+          const state = v.cache ? [hex(a), hex(b), 0] : [hex(a), hex(b)];
+          const expected = reference(v, a, b, first + n + 70);
+          const e = create({ state, variant: v.id });
+          for (let i = 0; i < first; i++) e.random();
+          e.skip(n);
+          expect(Array.from({ length: 70 }, () => doubleToHex(e.random()))).toEqual(expected.slice(first + n));
+        }),
+        { numRuns: 30 },
+      );
+    });
+  }
+
+  it('skip(n) across a NaN-canonicalising refill matches the reference', () => {
+    const v = VARIANTS.find((x) => x.id === 'v8-5.9-seeded62')!;
+    let found = 0;
+    for (let x = 1n; x < 200000n && found < 3; x++) {
+      const e = create({ state: [hex(x), hex(x ^ 0x9e3779b97f4a7c15n), 0], variant: v.id });
+      e.random();
+      const [s0, s1] = e.getState() as [string, string, number];
+      if (s0 !== '0x7ff8000000000000' && s1 !== '0x7ff8000000000000') continue;
+      found++;
+      const expected = reference(v, x, x ^ 0x9e3779b97f4a7c15n, 400);
+      for (const n of [61, 62, 63, 124, 200, 330]) {
+        const f = create({ state: [hex(x), hex(x ^ 0x9e3779b97f4a7c15n), 0], variant: v.id });
+        f.skip(n);
+        expect(Array.from({ length: 60 }, () => doubleToHex(f.random())), `skip(${n})`).toEqual(expected.slice(n, n + 60));
+      }
+    }
+    expect(found).toBe(3);
+  });
+
   it('a NaN-canonicalising refill inside fill() matches the reference and random()', () => {
     // A state whose refill ends on a NaN pattern, found by search as in the test above.
     const v = VARIANTS.find((x) => x.id === 'v8-5.9-seeded62')!;
@@ -195,7 +230,7 @@ describe('xorshift128plus fast paths against a BigInt transcription of each engi
   });
 
   /** fill() of n values after `skip` random() calls, through the wasm kernel (on) or the JavaScript loops. */
-  function fillHex(variant: string, state: unknown[], skip: number, n: number, on: boolean): [string[], unknown] {
+  function fillHex(variant: VariantId, state: unknown[], skip: number, n: number, on: boolean): [string[], unknown] {
     const e = create({ state, variant });
     for (let i = 0; i < skip; i++) e.random();
     useFillKernels(on);

@@ -18,6 +18,9 @@ import {
   describeValue,
   murmurHash3Fmix64,
   readIntegerSeed,
+  readSkipCount,
+  xorshift128Jump,
+  xorshift128Step,
   readStateWords,
   requireStateOrSeed,
   u64FromBigInt,
@@ -40,6 +43,12 @@ export { JscJitXorShift128Plus } from './jsc-jit.js';
 
 const ENGINE = 'xorshift128plus';
 
+/** The variant ids this package emulates (see VARIANTS). */
+export type VariantId =
+  | 'v8-4.9-asc62' | 'v8-5.1-desc62' | 'v8-5.3-desc62' | 'v8-5.6-lazy62' | 'v8-5.9-seeded62' | 'v8-7.1-s0'
+  | 'v8-13.5-s0-53' | 'v8-14.4-sum-53' | 'v8-15.6-sum-53-asc' | 'spidermonkey' | 'jsc' | 'chakra';
+
+/** The engine families whose Math.random was xorshift128+. */
 export type Flavor = 'v8' | 'spidermonkey' | 'jsc' | 'chakra';
 export type Mapping = 'sum52' | 's0-52' | 's0-53' | 'sum-53' | 'sum53-low';
 
@@ -60,7 +69,9 @@ export interface V8CacheLayout {
  */
 export type V8Seeding = 'murmur' | 'flag' | 'lazy-rng' | 'lazy-rng-not';
 
+/** One xorshift128+ variant: its VariantInfo, flavor, output mapping and (V8) cache layout and seeding. */
 export interface Variant extends VariantInfo {
+  readonly id: VariantId;
   readonly flavor: Flavor;
   readonly mapping: Mapping;
   readonly cache?: V8CacheLayout;
@@ -191,8 +202,10 @@ export interface CreateOptions {
   state?: readonly unknown[];
   /** V8 flavors: --random_seed (non-zero int32). */
   seed?: number | bigint | string;
-  flavor?: string;
-  variant?: string;
+  /** Which engine family's mapping (default `v8`); must match the variant's flavor when both are given. */
+  flavor?: Flavor;
+  /** Which historical variant; default: the flavor's newest (`v8-7.1-s0` for V8). */
+  variant?: VariantId;
   /** Lazily seeded V8 variants (4.9.41–5.8): draws of the isolate RNG before the first Math.random call. */
   rngDrawsBefore?: number;
 }
@@ -367,6 +380,13 @@ export class XorShift128Plus extends XorShift128PlusCore implements Emulator<Xor
     return out;
   }
 
+  /** Passes over n values in O(log n): n steps of the GF(2)-linear state map (xorshift128Jump of @emu/core). */
+  skip(n: number): void {
+    const s = new Int32Array([this.s0h, this.s0l, this.s1h, this.s1l]);
+    xorshift128Jump(s, readSkipCount(ENGINE, n));
+    this.setState(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
+  }
+
   getState(): XorShift128PlusState {
     return this.stateWords();
   }
@@ -538,6 +558,47 @@ export class V8XorShift128Plus extends XorShift128PlusCore implements Emulator<X
     }
     while (i < n) out[i++] = this.random();
     return out;
+  }
+
+  /**
+   * Passes over n values, crossing refills as V8 does: values still in the cache are passed by
+   * moving the cache position; whole refills in between are passed over by moving the state
+   * (their doubles are never made); the refill the n-th value falls into is made, and the position
+   * set inside it, so the hand-out order ('asc' / 'desc') applies as in random().
+   * O(log n) for the variants that store the state as it is. O(n) for V8 5.6–7.0, which stored it
+   * in a FixedDoubleArray that canonicalised NaN patterns before every refill (bug 8212): that map
+   * is not linear, so the state at every refill boundary is computed (62 plain steps each) and checked.
+   */
+  skip(n: number): void {
+    let todo = readSkipCount(ENGINE, n);
+    if (todo <= this.left) {
+      this.left -= todo;
+      return;
+    }
+    todo -= this.left;
+    this.left = 0;
+    const per = this.cache.length;
+    const refills = Math.ceil(todo / per); // the last one is where the n-th value lies
+    const s = new Int32Array(4);
+    if (this.canonicalizesNaN) {
+      for (let r = 1; r < refills; r++) {
+        this.canonicalize();
+        s[S0_HI] = this.s0h;
+        s[S0_LO] = this.s0l;
+        s[S1_HI] = this.s1h;
+        s[S1_LO] = this.s1l;
+        for (let i = 0; i < per; i++) xorshift128Step(s);
+        this.setState(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
+        this.storedRaw = this.canonicalizing;
+      }
+    } else if (refills > 1) {
+      s.set([this.s0h, this.s0l, this.s1h, this.s1l]);
+      xorshift128Jump(s, (refills - 1) * per);
+      this.setState(s[S0_HI]!, s[S0_LO]!, s[S1_HI]!, s[S1_LO]!);
+    }
+    this.canonicalize();
+    this.refill();
+    this.left = refills * per - todo;
   }
 
   getState(): XorShift128PlusState {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { doubleToHex, hexToDouble } from '@emu/core';
 import { recoverXorshift } from '@emu/recover';
-import { create as createXorshift } from '@emu/xorshift128plus';
+import { type VariantId as XorshiftVariantId, create as createXorshift } from '@emu/xorshift128plus';
 import { createEngine, findNodeRelease } from '@emu/engines';
 import { modeValues, nodeGoldens } from './goldens.js';
 
@@ -51,7 +51,7 @@ describe('the lazily seeded era (V8 4.9.41–5.8) is also explained by state rec
       const expected = g.seeds['42']!.file;
       const r = recoverXorshift(expected.slice(0, 150).map(hexToDouble), release.variant);
       expect(r.candidates).toHaveLength(1);
-      const emu = createXorshift({ state: r.candidates[0]!.state, variant: release.variant });
+      const emu = createXorshift({ state: r.candidates[0]!.state, variant: release.variant as XorshiftVariantId });
       expect(expected.map(() => doubleToHex(emu.random()))).toEqual(expected);
     });
   }

@@ -74,6 +74,46 @@ export function emulatorContract<E extends Emulator>(name: string, spec: Contrac
       );
     });
 
+    it('skip(n) equals n calls of random(), from any position (across V8 cache refills)', () => {
+      fc.assert(
+        fc.property(spec.state, fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 1500 }), (state, before, n) => {
+          const a = spec.fromState(state);
+          const b = spec.fromState(state);
+          for (let i = 0; i < before; i++) {
+            a.random();
+            b.random();
+          }
+          a.skip(n);
+          for (let i = 0; i < n; i++) b.random();
+          expect(a.getState()).toEqual(b.getState());
+          expect(Array.from({ length: 140 }, () => doubleToHex(a.random()))).toEqual(Array.from({ length: 140 }, () => doubleToHex(b.random())));
+        }),
+        { numRuns },
+      );
+    });
+
+    it('skip(n) with a long n equals n calls of random()', () => {
+      fc.assert(
+        fc.property(spec.state, fc.integer({ min: 1500, max: 200_000 }), (state, n) => {
+          const a = spec.fromState(state);
+          const b = spec.fromState(state);
+          a.skip(n);
+          b.fill(new Float64Array(n));
+          expect(doubleToHex(a.random())).toBe(doubleToHex(b.random()));
+          expect(a.getState()).toEqual(b.getState());
+        }),
+        { numRuns: Math.min(numRuns, 20) },
+      );
+    });
+
+    it('skip() of anything but a non-negative safe integer throws an EmuError naming it', () => {
+      const a = spec.fromState(fc.sample(spec.state, 1)[0]!);
+      for (const bad of [-1, 1.5, Number.NaN, 2 ** 53, '3', undefined]) {
+        expect(() => a.skip(bad as number)).toThrow(EmuError);
+        expect(() => a.skip(bad as number)).toThrow(String(bad === '3' ? '"3"' : bad));
+      }
+    });
+
     it('bad states throw an EmuError naming the bad value', () => {
       for (const [state, mentions] of spec.badStates) {
         let caught: unknown;

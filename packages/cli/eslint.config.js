@@ -1,0 +1,3 @@
+import { base } from '@emu/eslint-config';
+
+export default [...base, { ignores: ['static/**', 'pkg/**'] }];
