@@ -13,14 +13,18 @@
 //
 // Probes (all ES3 except the Worker one, so Node 0.8 parses them; values printed as the 16 hex
 // digits of the double, through Buffer):
-//  m      seeds 1, 580023250, -7 × entry modes file / -e / stdin: the first 3 values
+//  m      seed 1 × entry modes file / -e / stdin, seeds 580023250 and -7 as a file: the first 3
+//         values (full rows: 580023250 in all three modes too)
+// Full rows only (x.y.0 releases, FULL, and the first 40 rows, recorded before this was cut down
+// for CPU time on a shared machine):
 //  realmA file, seed 1: 2 values in the main context, then 2 in each of 3 vm.runInNewContext
 //  realmB file, seed 1: no main draws; require('fs'), JSON and 20,000 objects first; then 3
 //         contexts through vm.createContext + runInContext (does a context's sequence depend on
 //         what the script did before?)
 //  worker file, seed 1 (where worker_threads exists): 2 values in each of 2 Workers, one after
 //         the other (10.5–11.6 with --experimental-worker)
-//  keys   file, seed 1: K fresh objects as Map keys (K = 1, 7) or WeakMap keys (K = 3), then 3 values
+//  keys   file, seed 1: K fresh objects as Map keys (K = 1; 7 in the first rows) or WeakMap keys
+//         (K = 3), then 3 values
 //  wrap   file: --random_seed=4294967295, -1, 2147483648, -2147483648, 4294967296 (twice): how V8
 //         parses the int flag
 import { execFile as execFileCb } from 'node:child_process';
@@ -34,6 +38,8 @@ const execFile = promisify(execFileCb);
 const here = dirname(fileURLToPath(import.meta.url));
 export const RELEASES_FILE = join(here, '..', 'fixtures', 'node-releases.jsonl');
 export const MAIN_SEEDS = [1, 580023250, -7];
+/** Releases recorded with every probe besides the x.y.0 ones. */
+export const FULL = ['4.2.4', '4.4.7', '4.6.0', '4.9.1', '5.1.1', '5.12.0', '6.17.1', '7.10.1', '8.2.1', '8.17.0', '9.11.2', '10.24.1', '11.15.0', '12.22.12', '16.20.2', '20.20.2', '22.23.5', '24.22.3', '26.12.1'];
 export const WRAP_SEEDS = ['4294967295', '-1', '2147483648', '-2147483648', '4294967296'];
 
 const HEX = 'function hx(v) { var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8); b.writeDoubleBE(v, 0); return b.toString("hex"); }';
@@ -104,6 +110,9 @@ async function fetchBinary(version, dir) {
 
 /** Runs every probe on one binary; returns the fixture row. */
 export async function probeRelease(version, bin, work) {
+  // Full rows (every probe) for x.y.0 releases and the first rows recorded; the others: the main
+  // probe (seed 1 in all three entry modes, the other seeds as a file).
+  const full = /\.0$/.test(version) || FULL.includes(version);
   const row = { v: version };
   row.v8 = await runNode(bin, ['-e', 'process.stdout.write(process.versions.v8)']);
   const probe = join(work, 'probe.js');
@@ -111,12 +120,12 @@ export async function probeRelease(version, bin, work) {
   row.m = {};
   for (const seed of MAIN_SEEDS) {
     const flag = `--random_seed=${seed}`;
-    row.m[seed] = {
-      file: (await runNode(bin, [flag, probe], undefined, work)).split(' '),
-      eval: (await runNode(bin, [flag, '-e', mainProbe(3)], undefined, work)).split(' '),
-      stdin: (await runNode(bin, [flag], mainProbe(3), work)).split(' '),
-    };
+    row.m[seed] = { file: (await runNode(bin, [flag, probe], undefined, work)).split(' ') };
+    if (seed !== MAIN_SEEDS[0] && !full) continue; // other seeds: file mode only, except in full rows (CPU time on a shared machine)
+    row.m[seed].eval = (await runNode(bin, [flag, '-e', mainProbe(3)], undefined, work)).split(' ');
+    row.m[seed].stdin = (await runNode(bin, [flag], mainProbe(3), work)).split(' ');
   }
+  if (!full) return row;
   const script = async (name, src, seed = 1, extra = []) => {
     const f = join(work, `${name}.js`);
     writeFileSync(f, src);
@@ -133,7 +142,7 @@ export async function probeRelease(version, bin, work) {
     }
   }
   row.keys = {};
-  for (const [kind, k] of [['Map', 1], ['Map', 7], ['WeakMap', 3]]) {
+  for (const [kind, k] of [['Map', 1], ['WeakMap', 3]]) {
     const out = await script(`keys${kind}${k}`, keysProbe(kind, k));
     row.keys[`${kind}${k}`] = out.startsWith('no') ? null : out.split(' ');
   }
