@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEEDS, nodeBinary, probeSource, recordNode, run } from './record-goldens.mjs';
+import { readRows } from './record-releases.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -58,47 +59,128 @@ function modeValues(seed, mode) {
 
 const cleanV8 = (v8) => v8.replace(/-.*$/, '');
 
+/** Nearest full row (every probe recorded) for a row that has only the main probe: same V8 build, else same variant, the closest by registry order. */
+function donor(rows, i) {
+  const r = rows[i];
+  const full = rows.map((x, j) => [x, j]).filter(([x]) => x.full);
+  const same = (f) => full.filter(([x]) => f(x)).sort((a, b) => Math.abs(a[1] - i) - Math.abs(b[1] - i))[0];
+  return (same((x) => x.v8 === r.v8) ?? same((x) => x.variant === r.variant))?.[0];
+}
+
+/**
+ * Derives each release's start-up model from its row in fixtures/node-releases.jsonl (recorded by
+ * record-releases.mjs) and writes packages/engines/src/node-releases.json. Every number comes from
+ * searching the position that reproduces seed 1's values; every other recorded value (other seeds,
+ * entry modes, contexts, keys, wrapped seeds) is then checked against the model. Rows that do not
+ * check are left out of the registry (and listed), so no id can print what its release did not.
+ */
 export async function calibrate() {
   const E = await engines();
   const { doubleToHex } = await core();
-  const V = await v82015();
+  // One row per release (two recorders may have met in the middle): the last one recorded.
+  const raw = [...new Map(readRows().filter((r) => !r.error).map((r) => [r.v, r])).values()];
+  const order = (v) => { const i = E.NODE_VERSIONS.indexOf(v); return i < 0 ? 1e9 : i; };
+  raw.sort((a, b) => order(a.v) - order(b.v) || E.compareVersions(E.releaseNumbers(a.v), E.releaseNumbers(b.v)));
+  const problems = [];
   const rows = [];
-  for (const f of fixtureFiles()) {
-    const g = JSON.parse(readFileSync(join(fixtures, f), 'utf8'));
+  const hex = (emu, n) => Array.from({ length: n }, () => doubleToHex(emu.random()));
+  for (const g of raw) {
     const { era } = E.resolveEngine(`v8@${cleanV8(g.v8)}`);
-    const seed = Object.keys(g.seeds)[0];
-    const first = g.seeds[seed];
-    const matches = (emu, values) => values.every((h) => doubleToHex(emu.random()) === h);
-    const X = await import(join(root, 'packages', 'xorshift128plus', 'dist', 'index.js'));
-    const release = { node: g.version, v8: g.v8, package: era.package, variant: era.variant, rngDrawsBefore: { file: 0, eval: 0, stdin: 0 }, startupDraws: { file: 0, eval: 0, stdin: 0 } };
-    const mwcJs = era.variant === 'v8-3.26-js' || era.variant === 'v8-3.30-js';
-    const lazy = era.seeding.startsWith('lazily');
-    for (const mode of ['file', 'eval', 'stdin']) {
-      const values = modeValues(first, mode);
-      if (mwcJs || lazy) {
-        // Draws of the isolate RNG before the state was taken (the same for every seed).
-        let k = -1;
-        for (let d = 0; d < 20000 && k < 0; d++) {
-          const emu = mwcJs ? V.create({ seed: Number(seed), variant: era.variant, rngDrawsBefore: d }) : X.create({ seed: Number(seed), variant: era.variant, rngDrawsBefore: d });
-          if (matches(emu, values)) k = d;
+    const variant = era.variant;
+    const kind = E.positionKind(variant);
+    const lazy = kind === 'lazy-draws';
+    const row = { node: g.v, v8: g.v8, package: era.package, variant, rngDrawsBefore: { file: 0, eval: 0, stdin: 0 }, startupDraws: { file: 0, eval: 0, stdin: 0 }, realms: 'restart', keys: 'unmeasured' };
+    if (lazy) row.lazy = true;
+    const full = g.realmA !== undefined;
+    const search = (seed, values, skip = 0) => {
+      try {
+        return E.searchPosition({ variant, seed }, kind, skip, values, 4000);
+      } catch {
+        return -1;
+      }
+    };
+    try {
+      for (const mode of ['file', 'eval', 'stdin']) {
+        const p = search(1, g.m[1][mode]);
+        if (p < 0) throw new Error(`${mode}, seed 1: no start-up position reproduces ${g.m[1][mode].join(' ')}`);
+        if (kind === 'values') row.startupDraws[mode] = p;
+        else row.rngDrawsBefore[mode] = p;
+      }
+      // Every other recorded main value: from the model, or (lazily seeded) from its first value.
+      for (const [seed, modes] of Object.entries(g.m)) {
+        for (const [mode, values] of Object.entries(modes)) {
+          const emu = lazy
+            ? E.createNodeEmulator(row, { seed: Number(seed), entry: mode, firstValue: values[0] })
+            : E.createNodeEmulator(row, { seed: Number(seed), entry: mode });
+          const got = hex(emu, values.length);
+          if (got.join() !== values.join()) throw new Error(`seed ${seed}, ${mode}: model gives ${got.join(' ')}, node printed ${values.join(' ')}`);
         }
-        if (k < 0) throw new Error(`node ${g.version} (${era.variant}): no rngDrawsBefore in [0, 20000) reproduces ${mode} mode, --random_seed=${seed}`);
-        release.rngDrawsBefore[mode] = k;
-        continue;
       }
-      let found = -1;
-      for (let skip = 0; skip < 400 && found < 0; skip++) {
-        const emu = E.createNodeEmulator({ ...release, startupDraws: { file: skip, eval: skip, stdin: skip } }, { seed: Number(seed), entry: mode });
-        if (matches(emu, values)) found = skip;
+      if (full) {
+        // New contexts: restarted, a fixed draw count per context, or script-dependent.
+        const fresh = hex(E.placeEmulator({ variant, seed: 1 }, kind, 0, 0), 2).join();
+        const ctx = [...g.realmA.slice(1), ...g.realmB];
+        const workers = Array.isArray(g.worker) ? g.worker : [];
+        if (kind !== 'mwc-draws' && !lazy) {
+          row.realms = [...ctx, ...workers].every((c) => c === fresh) ? 'restart' : 'script';
+        } else if (lazy) {
+          row.realms = 'script';
+        } else {
+          const dA = g.realmA.slice(1).map((c) => search(1, c.split(',')));
+          const dB = g.realmB.map((c) => search(1, c.split(',')));
+          row.realmsMeasured = { A: dA, B: dB };
+          row.realms = dA.every((d, k) => d >= 0 && d === dB[k]) ? dA : 'script';
+        }
+        const main = g.m[1].file;
+        const entries = Object.entries(g.keys).filter(([, v]) => v !== null);
+        if (entries.length) {
+          const verdicts = entries.map(([name, values]) => {
+            const k = Number(name.replace(/\D+/, ''));
+            if (lazy) {
+              if (search(1, values, k) >= 0) return 'values';
+              if (search(1, values, 0) >= 0) return 'none';
+              return `?${name}`;
+            }
+            const seq = hex(E.createNodeEmulator({ ...row, keys: 'none', realms: 'restart' }, { seed: 1, entry: 'file' }), k + values.length);
+            if (seq.slice(k).join() === values.join()) return 'values';
+            if (seq.slice(0, values.length).join() === values.join()) return 'none';
+            return `?${name}`;
+          });
+          if (new Set(verdicts).size !== 1 || verdicts[0].startsWith('?')) throw new Error(`keys: ${verdicts.join(' ')}`);
+          row.keys = verdicts[0];
+        }
+        if (main.length === 0) throw new Error('no main values');
+        if (g.wrap) {
+          const w = g.wrap;
+          if (w['4294967295'].join() !== w['-1'].join()) throw new Error('--random_seed=4294967295 printed other values than -1');
+          if (w['2147483648'].join() !== w['-2147483648'].join()) throw new Error('--random_seed=2147483648 printed other values than -2147483648');
+          if (w['4294967296'].join() === w['4294967296#2'].join()) throw new Error('--random_seed=4294967296 printed the same values twice (expected unseeded)');
+        }
       }
-      if (found < 0) throw new Error(`node ${g.version} (${era.variant}): no start-up offset reproduces ${mode} mode for seed ${seed}`);
-      release.startupDraws[mode] = found;
+      row.full = full;
+      rows.push(row);
+    } catch (e) {
+      problems.push(`node ${g.v} (V8 ${g.v8}, ${variant}): ${e.message}`);
     }
-    rows.push(release);
   }
-  rows.sort((a, b) => E.compareVersions(E.parseVersion(a.node), E.parseVersion(b.node)));
-  writeFileSync(calibrationFile, JSON.stringify(rows, null, 1) + '\n');
-  process.stderr.write(`calibrated ${rows.length} releases → ${calibrationFile}\n`);
+  // Rows with only the main probe take realms/keys from the nearest full row of the same V8 build.
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i].full) continue;
+    const d = donor(rows, i);
+    if (!d) {
+      problems.push(`node ${rows[i].node}: no full row to take realms/keys from`);
+      rows[i].realms = 'script';
+      continue;
+    }
+    rows[i].realms = d.realms;
+    rows[i].keys = d.keys;
+    rows[i].from = d.node;
+  }
+  const out = rows.map(({ full, realmsMeasured, from, ...r }) => ({ ...r, ...(full ? {} : { inferredFrom: from }) }));
+  writeFileSync(calibrationFile, '[\n' + out.map((r) => JSON.stringify(r)).join(',\n') + '\n]\n');
+  for (const r of rows.filter((x) => x.realmsMeasured)) process.stderr.write(`realms ${r.node}: A ${r.realmsMeasured.A.join('/')} B ${r.realmsMeasured.B.join('/')} → ${JSON.stringify(r.realms)}\n`);
+  process.stderr.write(`calibrated ${rows.length} of ${raw.length} recorded releases → ${calibrationFile}\n`);
+  for (const p of problems) process.stderr.write(`NOT in the registry: ${p}\n`);
 }
 
 export async function check(json) {
@@ -143,7 +225,7 @@ export async function check(json) {
     }
     results.push(row);
   }
-  results.sort((a, b) => E.compareVersions(E.parseVersion(a.node), E.parseVersion(b.node)));
+  results.sort((a, b) => E.compareVersions(E.releaseNumbers(a.node), E.releaseNumbers(b.node)));
   const bad = results.filter((r) => Object.values(r.seeds).some((v) => !v.startsWith('ok')));
   if (json) {
     process.stdout.write(JSON.stringify(results, null, 2) + '\n');

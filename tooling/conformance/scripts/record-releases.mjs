@@ -5,6 +5,7 @@
 //
 //   node tooling/conformance/scripts/record-releases.mjs [--versions 4.6.0,6.5.0 | --all]
 //        [--jobs 3] [--out tooling/conformance/fixtures/node-releases.jsonl] [--retry-errors]
+//        [--reverse]  newest first (a second recorder can start from the other end)
 //        [--check]   re-record the given versions into memory and compare with the committed rows
 //
 // Each release: `npm pack` into a temporary folder (with its own npm cache), only bin/node
@@ -183,6 +184,8 @@ async function main() {
       out: { type: 'string', default: RELEASES_FILE },
       'retry-errors': { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
+      // Newest first: a second recorder can work from the other end (rows are appended a line at a time).
+      reverse: { type: 'boolean', default: false },
     },
   });
   const jobs = Number(args.jobs);
@@ -205,6 +208,7 @@ async function main() {
     return;
   }
   const done = new Map(readRows(args.out).map((r) => [r.v, r]));
+  if (args.reverse) versions.reverse();
   const todo = versions.filter((v) => !done.has(v) || (args['retry-errors'] && done.get(v).error));
   if (args['retry-errors'] && existsSync(args.out)) {
     const keep = [...done.values()].filter((r) => !(r.error && todo.includes(r.v)));
