@@ -48,6 +48,8 @@ export interface CreateOptions {
   firstValue?: number | string | readonly (number | string)[];
   /** Upper end of the firstValue search (isolate-RNG bytes or values; default 20,000). */
   searchLimit?: number;
+  /** Lower end of the firstValue search (default 0). */
+  searchFrom?: number;
   /** For node@… ids: the K-th vm context / Worker the program created (0 = the main context, the default). */
   realm?: number;
   /** For node@… ids: K fresh objects used as Map/Set/WeakMap keys before the script's first Math.random call. */
@@ -127,7 +129,7 @@ export function createNodeEmulator(release: NodeRelease, options: CreateOptions)
   const skipStartup = realm === 0 && kind !== 'values' ? release.startupDraws[entry] : 0;
   if (options.firstValue !== undefined) {
     const targets = parseFirstValues(options.firstValue);
-    const position = searchPosition(base, kind, skipStartup + skipKeys, targets, options.searchLimit ?? DEFAULT_SEARCH_LIMIT, realm ? `realm ${realm}` : 'start-up');
+    const position = searchPosition(base, kind, skipStartup + skipKeys, targets, options.searchLimit ?? DEFAULT_SEARCH_LIMIT, realm ? `realm ${realm}` : 'start-up', options.searchFrom ?? 0);
     return placeEmulator(base, kind, position, skipStartup + skipKeys);
   }
   if (known === undefined) throw new InvalidOptionError(`${why}: give firstValue (the first Math.random() value the real script printed) and emu finds the position`);

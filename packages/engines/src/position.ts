@@ -93,11 +93,12 @@ export function placeEmulator(base: Base, kind: PositionKind, position: number, 
 }
 
 /**
- * Finds the position in [0, limit] whose emulator, after `skip` values, prints `targets` (hex) in
+ * Finds the position in [from, limit] whose emulator, after `skip` values, prints `targets` (hex) in
  * order. Throws InvalidOptionError naming the searched range when none does, and when several do.
  */
-export function searchPosition(base: Base, kind: PositionKind, skip: number, targets: readonly string[], limit = DEFAULT_SEARCH_LIMIT, what = 'start-up'): number {
+export function searchPosition(base: Base, kind: PositionKind, skip: number, targets: readonly string[], limit = DEFAULT_SEARCH_LIMIT, what = 'start-up', from = 0): number {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new InvalidOptionError(`searchLimit must be a non-negative integer, got ${describeValue(limit)}`);
+  if (!Number.isSafeInteger(from) || from < 0 || from > limit) throw new InvalidOptionError(`searchFrom must be an integer in [0, searchLimit = ${limit}], got ${describeValue(from)}`);
   const found: number[] = [];
   const matches = (emu: Emulator) => {
     for (let i = 0; i < skip; i++) emu.random();
@@ -109,12 +110,12 @@ export function searchPosition(base: Base, kind: PositionKind, skip: number, tar
     const total = limit + skip + targets.length;
     const hex: string[] = new Array<string>(total);
     for (let i = 0; i < total; i++) hex[i] = doubleToHex(emu.random());
-    for (let p = 0; p <= limit && found.length < 2; p++) {
+    for (let p = from; p <= limit && found.length < 2; p++) {
       if (targets.every((t, j) => hex[p + skip + j] === t)) found.push(p);
     }
   } else {
     const bytes = rngBytes(kind, base.variant, base.seed, limit + 16 * 8);
-    for (let d = 0; d <= limit && found.length < 2; d++) {
+    for (let d = from; d <= limit && found.length < 2; d++) {
       const emu = fromBytes(kind, base, bytes, d);
       if (emu && matches(emu)) found.push(d);
     }
@@ -122,7 +123,7 @@ export function searchPosition(base: Base, kind: PositionKind, skip: number, tar
   const unit = kind === 'values' ? 'Math.random values drawn before' : kind === 'mwc-draws' ? 'isolate-RNG bytes drawn before the context took its state' : 'isolate-RNG bytes drawn before the first Math.random call';
   if (found.length === 0) {
     throw new InvalidOptionError(
-      `firstValue ${targets.join(', ')}: no ${what} position gives ${targets.length > 1 ? 'these values' : 'this value'} for --random_seed=${base.seed} (${base.variant}; searched 0…${limit} ${unit}${skip ? `, then ${skip} values skipped` : ''}); check the seed, the release and the value, or raise searchLimit`,
+      `firstValue ${targets.join(', ')}: no ${what} position gives ${targets.length > 1 ? 'these values' : 'this value'} for --random_seed=${base.seed} (${base.variant}; searched ${from}…${limit} ${unit}${skip ? `, then ${skip} values skipped` : ''}); check the seed, the release and the value, or raise searchLimit`,
     );
   }
   if (found.length > 1) {

@@ -7,8 +7,9 @@
 //                               packages/engines/src/node-releases.json
 //   pnpm fidelity check [--json]  every fixture against the registry: a table of version × seed,
 //                               bit-exact or the first diverging index with both bit patterns
-//   pnpm fidelity spot [--samples 3] [--count 1000]   random (release, seed) pairs: the real binary
-//                               against `compare sequence`, value by value
+//   pnpm fidelity spot [--samples 3] [--count 1000] [--only 4.6.0,6.5.0]   random (release, seed,
+//                               entry mode, script) samples over every era: the real binary against
+//                               `compare sequence` (node 6.0–8.2: with the real run's first value)
 //
 // Calibration measures two numbers per release from ONE seed (the first in the fixture) and the
 // test suite then checks them against every other seed and entry mode:
@@ -92,9 +93,9 @@ export async function calibrate() {
     const row = { node: g.v, v8: g.v8, package: era.package, variant, rngDrawsBefore: { file: 0, eval: 0, stdin: 0 }, startupDraws: { file: 0, eval: 0, stdin: 0 }, realms: 'restart', keys: 'unmeasured' };
     if (lazy) row.lazy = true;
     const full = g.realmA !== undefined;
-    const search = (seed, values, skip = 0) => {
+    const search = (seed, values, skip = 0, from = 0, to = 4000) => {
       try {
-        return E.searchPosition({ variant, seed }, kind, skip, values, 4000);
+        return E.searchPosition({ variant, seed }, kind, skip, values, to, 'start-up', from);
       } catch {
         return -1;
       }
@@ -110,7 +111,7 @@ export async function calibrate() {
       for (const [seed, modes] of Object.entries(g.m)) {
         for (const [mode, values] of Object.entries(modes)) {
           const emu = lazy
-            ? E.createNodeEmulator(row, { seed: Number(seed), entry: mode, firstValue: values[0] })
+            ? E.createNodeEmulator(row, { seed: Number(seed), entry: mode, firstValue: values[0], searchFrom: Math.max(0, row.rngDrawsBefore[mode] - 64), searchLimit: row.rngDrawsBefore[mode] + 64 })
             : E.createNodeEmulator(row, { seed: Number(seed), entry: mode });
           const got = hex(emu, values.length);
           if (got.join() !== values.join()) throw new Error(`seed ${seed}, ${mode}: model gives ${got.join(' ')}, node printed ${values.join(' ')}`);
@@ -137,8 +138,10 @@ export async function calibrate() {
           const verdicts = entries.map(([name, values]) => {
             const k = Number(name.replace(/\D+/, ''));
             if (lazy) {
-              if (search(1, values, k) >= 0) return 'values';
-              if (search(1, values, 0) >= 0) return 'none';
+              // The keys probe is another script: its count is near the main probe's.
+              const [from, to] = [Math.max(0, row.rngDrawsBefore.file - 300), row.rngDrawsBefore.file + 300];
+              if (search(1, values, k, from, to) >= 0) return 'values';
+              if (search(1, values, 0, from, to) >= 0) return 'none';
               return `?${name}`;
             }
             const seq = hex(E.createNodeEmulator({ ...row, keys: 'none', realms: 'restart' }, { seed: 1, entry: 'file' }), k + values.length);
@@ -247,29 +250,86 @@ function hexToDouble(h) {
   return b.readDoubleBE(0);
 }
 
-export async function spot(samples, count) {
+/**
+ * Scripts nobody recorded: what a program does before and around its Math.random calls (modules,
+ * JSON, objects, timers, events), ES3-compatible so Node 0.8 runs them. Each prints its values'
+ * bits as hex lines; %N% is the count.
+ */
+export const REAL_SCRIPTS = {
+  probe: (n) => probeSource(n),
+  config: (n) => `var path = require("path"), fs = require("fs"), os = require("os");
+var cfg = JSON.parse(JSON.stringify({ name: "app", dir: path.join(process.cwd(), "data"), tmp: os.tmpdir(), list: [1, 2, 3] }));
+var exists = fs.existsSync ? fs.existsSync(cfg.dir) : false, v = [], i;
+for (i = 0; i < ${n}; i++) v.push(Math.random());
+var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8), out = [];
+for (i = 0; i < v.length; i++) { b.writeDoubleBE(v[i], 0); out.push(b.toString("hex")); }
+process.stdout.write(out.join("\\n") + "\\n");`,
+  shuffle: (n) => `var util = require("util"), events = require("events");
+function Deck(size) { events.EventEmitter.call(this); this.cards = []; for (var i = 0; i < size; i++) this.cards.push({ rank: i % 13, suit: "shdc".charAt(i % 4) }); }
+util.inherits(Deck, events.EventEmitter);
+var seen = [], deck = new Deck(52);
+deck.on("draw", function (x) { seen.push(x); });
+var label = util.format("%s has %d cards", "deck", deck.cards.length);
+for (var k = 0; k < ${n}; k++) deck.emit("draw", Math.random());
+setTimeout(function () {
+  var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8), out = [];
+  for (var i = 0; i < seen.length; i++) { b.writeDoubleBE(seen[i], 0); out.push(b.toString("hex")); }
+  process.stdout.write(out.join("\\n") + "\\n");
+}, 1);`,
+  ids: (n) => `var crypto = require("crypto"), url = require("url"), querystring = require("querystring");
+var u = url.parse("http://example.test/a/b?x=1&y=two"), q = querystring.parse(u.query);
+var digest = crypto.createHash("sha1").update(JSON.stringify(q)).digest("hex"), vals = [], ids = [];
+for (var i = 0; i < ${n}; i++) { var r = Math.random(); vals.push(r); ids.push(digest.slice(0, 4) + r.toString(36).slice(2, 8)); }
+var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8), out = [];
+for (i = 0; i < vals.length; i++) { b.writeDoubleBE(vals[i], 0); out.push(b.toString("hex")); }
+process.stdout.write(out.join("\\n") + "\\n");`,
+};
+
+/**
+ * Random (release, seed, entry mode, script) samples: the real binary against `compare sequence`
+ * (node 6.0–8.2 with the first value the real run printed, through the library until the CLI has
+ * --first-value), value by value. Releases are drawn from every era, most from those CI does not
+ * re-record (record-goldens.mjs --check's list).
+ */
+export async function spot(samples, count, only) {
   const E = await engines();
-  // The lazily seeded era (node 6.0–8.2) draws a few more or fewer RNG bytes for other scripts:
-  // its registry values are for the recording probe, so the spot check (another script) skips it.
-  const releases = E.NODE_RELEASES.filter((r) => !['v8-4.9-asc62', 'v8-5.1-desc62', 'v8-5.3-desc62', 'v8-5.6-lazy62'].includes(r.variant));
+  const ciRecorded = ['0.10.48', '4.2.2', '6.17.1', '20.20.2', '26.12.1'];
+  const pool = E.NODE_RELEASES.filter((r) => !ciRecorded.includes(r.node) && (!only || only.includes(r.node)));
+  const byVariant = new Map();
+  for (const r of pool) byVariant.set(r.variant, [...(byVariant.get(r.variant) ?? []), r]);
+  const variants = [...byVariant.keys()];
+  const pick = (a) => a[Math.floor(Math.random() * a.length)];
+  const { doubleToHex } = await core();
   let failures = 0;
   for (let i = 0; i < samples; i++) {
-    const r = releases[Math.floor(Math.random() * releases.length)];
+    // An era first (so the lazily seeded ones come up as often as the rest), then a release of it.
+    const r = pick(byVariant.get(pick(variants)));
     let seed = 0;
     while (seed === 0) seed = Math.floor(Math.random() * 2 ** 32) - 2 ** 31;
-    const entry = ['file', 'eval', 'stdin'][Math.floor(Math.random() * 3)];
+    const entry = pick(['file', 'eval', 'stdin']);
+    const scriptName = pick(Object.keys(REAL_SCRIPTS));
+    const src = REAL_SCRIPTS[scriptName](count);
     const bin = nodeBinary(r.node);
     const flag = `--random_seed=${seed}`;
-    const real = entry === 'eval' ? run(bin, [flag, '-e', probeSource(count)]) : entry === 'stdin' ? run(bin, [flag], probeSource(count)) : (() => {
-      const file = join(mkdtempSync(join(tmpdir(), 'emu-spot-')), 'probe.js');
-      writeFileSync(file, probeSource(count));
+    const real = entry === 'eval' ? run(bin, [flag, '-e', src]) : entry === 'stdin' ? run(bin, [flag], src) : (() => {
+      const file = join(mkdtempSync(join(tmpdir(), 'emu-spot-')), 'script.js');
+      writeFileSync(file, src);
       return run(bin, [flag, file]);
     })();
-    const cli = execFileSync('node', [join(root, 'apps', 'compare', 'dist', 'cli.js'), 'sequence', '--engine', `node@${r.node}`, `--random-seed=${seed}`, '--entry', entry, '--count', String(count)], { encoding: 'utf8' }).trim().split('\n');
-    const k = cli.findIndex((h, j) => h !== real[j]);
-    const ok = k < 0 && cli.length === real.length;
+    let ours;
+    let via;
+    if (r.lazy) {
+      const emu = E.createEngine(`node@${r.node}`, { seed, entry, firstValue: real[0] });
+      ours = Array.from({ length: count }, () => doubleToHex(emu.random()));
+      via = `library, firstValue ${real[0]}`;
+    } else {
+      ours = execFileSync('node', [join(root, 'apps', 'compare', 'dist', 'cli.js'), 'sequence', '--engine', `node@${r.node}`, `--random-seed=${seed}`, '--entry', entry, '--count', String(count)], { encoding: 'utf8' }).trim().split('\n');
+      via = 'compare sequence';
+    }
+    const k = ours.findIndex((h, j) => h !== real[j]);
+    const ok = k < 0 && ours.length === real.length;
     if (!ok) failures++;
-    process.stdout.write(`spot: node@${r.node} --random_seed=${seed} (${entry}), ${count} values: ${ok ? 'bit-exact' : `differs at ${k}: cli ${cli[k]} vs node ${real[k]}`}\n`);
+    process.stdout.write(`spot: node@${r.node} (${r.variant}) --random_seed=${seed} ${entry} ${scriptName}.js, ${count} values via ${via}: ${ok ? 'bit-exact' : `differs at ${k}: ours ${ours[k]} vs node ${real[k]}`}\n`);
   }
   if (failures) process.exitCode = 1;
 }
@@ -278,7 +338,7 @@ async function mainCli() {
   const [cmd, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { versions: { type: 'string' }, count: { type: 'string', default: '200' }, json: { type: 'boolean', default: false }, samples: { type: 'string', default: '3' } },
+    options: { versions: { type: 'string' }, count: { type: 'string', default: '200' }, json: { type: 'boolean', default: false }, samples: { type: 'string', default: '3' }, only: { type: 'string' } },
   });
   if (cmd === 'record') {
     const versions = values.versions ? values.versions.split(',') : PLAN;
@@ -293,7 +353,7 @@ async function mainCli() {
   } else if (cmd === 'check') {
     await check(values.json);
   } else if (cmd === 'spot') {
-    await spot(Number(values.samples), Number(values.count === '200' ? 1000 : values.count));
+    await spot(Number(values.samples), Number(values.count === '200' ? 1000 : values.count), values.only?.split(','));
   } else {
     process.stderr.write('usage: fidelity record|calibrate|check|spot (see the header of tooling/conformance/scripts/fidelity.mjs)\n');
     process.exitCode = 2;
