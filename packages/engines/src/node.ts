@@ -57,6 +57,7 @@ export function selectNodeVersions(spec: string): string[] | undefined {
   const s = spec.trim();
   const line = /^(\d+(?:\.\d+){0,2})(?:\.x)?$/.exec(s);
   const all = [...new Set([...NODE_VERSIONS, ...NODE_RELEASES.map((r) => r.node)])];
+  if (all.includes(s)) return [s]; // an exact published version, tags included ("4.1.0-pkg1")
   if (line) {
     const parts = line[1]!.split('.');
     if (parts.length === 3 && !s.endsWith('.x')) return all.filter((v) => v === s);
@@ -104,7 +105,7 @@ export function describeBehaviour(r: NodeRelease): string {
 
 /** Consecutive releases (in registry order) of a list, written as "a–b, c". */
 function spans(list: readonly NodeRelease[]): string {
-  const idx = list.map((r) => NODE_RELEASES.indexOf(r)).sort((a, b) => a - b);
+  const idx = list.map((r) => NODE_RELEASES.findIndex((x) => x.node === r.node)).sort((a, b) => a - b);
   const out: string[] = [];
   for (let i = 0; i < idx.length; ) {
     let j = i;
