@@ -46,9 +46,6 @@ async function engines() {
 async function core() {
   return import(join(root, 'packages', 'core', 'dist', 'index.js'));
 }
-async function v82015() {
-  return import(join(root, 'packages', 'v8-2015', 'dist', 'index.js'));
-}
 
 function fixtureFiles() {
   return readdirSync(fixtures).filter((f) => /^node-.*\.json$/.test(f));
@@ -179,7 +176,7 @@ export async function calibrate() {
     rows[i].keys = d.keys;
     rows[i].from = d.node;
   }
-  const out = rows.map(({ full, realmsMeasured, from, ...r }) => ({ ...r, ...(full ? {} : { inferredFrom: from }) }));
+  const out = rows.map(({ full, realmsMeasured: _measured, from, ...r }) => ({ ...r, ...(full ? {} : { inferredFrom: from }) }));
   writeFileSync(calibrationFile, '[\n' + out.map((r) => JSON.stringify(r)).join(',\n') + '\n]\n');
   for (const r of rows.filter((x) => x.realmsMeasured)) process.stderr.write(`realms ${r.node}: A ${r.realmsMeasured.A.join('/')} B ${r.realmsMeasured.B.join('/')} → ${JSON.stringify(r.realms)}\n`);
   process.stderr.write(`calibrated ${rows.length} of ${raw.length} recorded releases → ${calibrationFile}\n`);
