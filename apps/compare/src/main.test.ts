@@ -44,8 +44,8 @@ describe('compare CLI contract', () => {
   });
 
   it('takes negative seeds as separate arguments', () => {
-    const a = cli(['sequence', '--engine', 'node@20', '--random-seed', '-7', '--count', '3']);
-    const b = cli(['sequence', '--engine', 'node@20', '--random-seed=-7', '--count', '3']);
+    const a = cli(['sequence', '--engine', 'v8@11.3', '--random-seed', '-7', '--count', '3']);
+    const b = cli(['sequence', '--engine', 'v8@11.3', '--random-seed=-7', '--count', '3']);
     expect(a.code).toBe(0);
     expect(a.out).toBe(b.out);
   });
@@ -89,20 +89,20 @@ describe('compare CLI contract', () => {
   });
 
   it('predict --bucket N reads Math.floor(x · N) values and prints the next ones as buckets (or in full)', () => {
-    const values = cli(['sequence', '--engine', 'node@20', '--random-seed', '5', '--count', '90', '--format', 'float']).out.trim().split('\n').map(Number);
+    const values = cli(['sequence', '--engine', 'v8@11.3', '--random-seed', '5', '--count', '90', '--format', 'float']).out.trim().split('\n').map(Number);
     const buckets = values.map((x) => Math.floor(x * 65536));
-    const r = cli(['predict', '--engine', 'node@20', '--bucket', '65536', '--next', '20'], buckets.slice(0, 70).join('\n'));
+    const r = cli(['predict', '--engine', 'v8@11.3', '--bucket', '65536', '--next', '20'], buckets.slice(0, 70).join('\n'));
     expect(r.err).toBe('');
     expect(r.out.split('\n').slice(1, 21).map(Number)).toEqual(buckets.slice(70, 90));
-    const full = cli(['predict', '--engine', 'node@20', '--bucket', '65536', '--next', '20', '--format', 'float'], buckets.slice(0, 70).join('\n'));
+    const full = cli(['predict', '--engine', 'v8@11.3', '--bucket', '65536', '--next', '20', '--format', 'float'], buckets.slice(0, 70).join('\n'));
     expect(full.out.split('\n').slice(1, 21).map(Number)).toEqual(values.slice(70, 90));
     // Too few: exit 3, one line, "need about K more".
-    const few = cli(['predict', '--engine', 'node@20', '--bucket', '65536'], buckets.slice(0, 5).join('\n'));
+    const few = cli(['predict', '--engine', 'v8@11.3', '--bucket', '65536'], buckets.slice(0, 5).join('\n'));
     expect([few.code, few.out]).toEqual([3, '']);
     expect(few.err.trimEnd().split('\n')).toHaveLength(1);
     expect(few.err).toMatch(/need about \d+ more values/);
-    expect(cli(['predict', '--engine', 'node@20', '--bucket', '0'], '1').err).toMatch(/--bucket must be an integer/);
-    expect(cli(['predict', '--engine', 'node@20', '--format', 'bucket'], '0.5').err).toMatch(/--format bucket needs --bucket N/);
+    expect(cli(['predict', '--engine', 'v8@11.3', '--bucket', '0'], '1').err).toMatch(/--bucket must be an integer/);
+    expect(cli(['predict', '--engine', 'v8@11.3', '--format', 'bucket'], '0.5').err).toMatch(/--format bucket needs --bucket N/);
   });
 
   it('every command has --help', () => {

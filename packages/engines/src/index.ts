@@ -3,7 +3,7 @@
  * it. Package ids (`v8-2015`, …) select an emulator package directly; `node@VERSION` selects the
  * variant and start-up model measured for that Node release.
  */
-import { type Emulator, InvalidOptionError, InvalidSeedError, UNKNOWN_ENGINE_SHOWN, UnknownEngineError } from '@emu/core';
+import { type Emulator, InvalidOptionError, InvalidSeedError, UNKNOWN_ENGINE_SHOWN, UnknownEngineError, describeValue } from '@emu/core';
 import * as firefoxLcg from '@emu/firefox-lcg';
 import * as jscriptLcg from '@emu/jscript-lcg';
 import * as netscapeLcg from '@emu/netscape-lcg';
@@ -16,13 +16,19 @@ import * as webkitGameRand from '@emu/webkit-gamerand';
 import * as xorshift from '@emu/xorshift128plus';
 import { ERAS, type Era } from './eras.js';
 import { CHROME_EARLY_V8, operaToChromium } from './history.js';
-import { NODE_RELEASES, type NodeRelease, findNodeRelease } from './node.js';
-import { compareVersions, inRange, parseVersion } from './versions.js';
+import { NODE_RELEASES, type NodeRelease, resolveNodeSpec } from './node.js';
+import { DEFAULT_SEARCH_LIMIT, parseFirstValues, placeEmulator, positionKind, searchPosition } from './position.js';
+import { v8RandomSeedFlag } from './seedflag.js';
+import { inRange, parseVersion, releaseNumbers } from './versions.js';
 import { EMBEDDER_RUNTIMES, type EmbedderMatch, type EmbedderRuntime, findEmbedderRelease, nearestEmbedderIds } from './embedders.js';
 
-export { NODE_RELEASES, type NodeRelease, type EntryMode, findNodeRelease } from './node.js';
+export {
+  NODE_RELEASES, NODE_VERSIONS, type NodeRelease, type EntryMode, AmbiguousEngineError, selectNodeVersions, behaviourKey, describeBehaviour, findNodeRelease, resolveNodeSpec, selectNodeReleases,
+} from './node.js';
+export { DEFAULT_SEARCH_LIMIT, type PositionKind, parseFirstValues, placeEmulator, positionKind, searchPosition } from './position.js';
+export { v8RandomSeedFlag } from './seedflag.js';
 export { ERAS, type Era, type Source } from './eras.js';
-export { compareVersions, parseVersion } from './versions.js';
+export { compareVersions, parseVersion, releaseNumbers } from './versions.js';
 export { HISTORY_ERAS, CHROME_EARLY_V8, CHROME_EARLY_V8_SOURCE, operaToChromium } from './history.js';
 export { EMBEDDER_RELEASES, EMBEDDER_RUNTIMES, type EmbedderRelease, type EmbedderRuntime, type EmbedderMatch, findEmbedderRelease } from './embedders.js';
 
@@ -55,6 +61,21 @@ export interface CreateOptions {
    * with the script's size in V8 4.9–5.8; the registry's value is for its recording probe).
    */
   rngDrawsBefore?: number;
+  /**
+   * For node@… ids: the first Math.random() value(s) the real script printed (numbers, their
+   * decimal text, or 16 hex digits). The start-up position that yields them is searched (in
+   * [0, searchLimit]) and the emulator continues from there. Required where the start-up depends on
+   * the script (node 6.0–8.2, and new contexts where `realms` is 'script').
+   */
+  firstValue?: number | string | readonly (number | string)[];
+  /** Upper end of the firstValue search (isolate-RNG bytes or values; default 20,000). */
+  searchLimit?: number;
+  /** Lower end of the firstValue search (default 0). */
+  searchFrom?: number;
+  /** For node@… ids: the K-th vm context / Worker the program created (0 = the main context, the default). */
+  realm?: number;
+  /** For node@… ids: K fresh objects used as Map/Set/WeakMap keys before the script's first Math.random call. */
+  keysBefore?: number;
 }
 
 /** Every id the registry knows: package ids, node@VERSION, and one id per era of each engine family. */
@@ -95,21 +116,63 @@ export function createPackageEmulator(id: PackageId, options: CreateOptions): Em
   }
 }
 
-/** The emulator of a Node release started with `--random_seed=seed`, positioned at the script's first Math.random(). */
+function nonNegativeInt(name: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new InvalidOptionError(`${name} must be a non-negative integer, got ${describeValue(v)}`);
+  return v;
+}
+
+/**
+ * The emulator of a Node release started with `--random_seed=seed`, positioned at the script's
+ * first Math.random() (in the main context, or in the `realm`-th context it created).
+ */
 export function createNodeEmulator(release: NodeRelease, options: CreateOptions): Emulator {
   const entry = options.entry ?? 'file';
-  const draws = options.rngDrawsBefore ?? release.rngDrawsBefore[entry];
-  const emu = options.seed === undefined
-    ? createPackageEmulator(release.package, { state: options.state, variant: release.variant })
-    : release.package === 'v8-2015'
-      ? v82015.create({ seed: options.seed, variant: release.variant as v82015.VariantId, rngDrawsBefore: draws })
-      : release.package === 'xorshift128plus'
-        ? xorshift.create({ seed: options.seed, variant: release.variant as xorshift.VariantId, rngDrawsBefore: draws })
-        : createPackageEmulator(release.package, { seed: options.seed, variant: release.variant });
-  // Node's own start-up may call Math.random before the script does.
-  const skip = options.seed === undefined ? 0 : release.startupDraws[entry];
-  for (let i = 0; i < skip; i++) emu.random();
-  return emu;
+  if (!['file', 'eval', 'stdin'].includes(entry)) throw new InvalidOptionError(`entry must be file, eval or stdin, got ${describeValue(entry)}`);
+  const realm = options.realm === undefined ? 0 : nonNegativeInt('realm', options.realm);
+  const keysBefore = options.keysBefore === undefined ? 0 : nonNegativeInt('keysBefore', options.keysBefore);
+  if (options.seed === undefined) {
+    for (const k of ['firstValue', 'realm', 'keysBefore', 'rngDrawsBefore'] as const) {
+      if (options[k] !== undefined) throw new InvalidOptionError(`node@${release.node}: ${k} needs a seed (--random_seed), not a raw state`);
+    }
+    return createPackageEmulator(release.package, { state: options.state, variant: release.variant });
+  }
+  const seed = v8RandomSeedFlag(options.seed);
+  const base = { variant: release.variant, seed };
+  const kind = positionKind(release.variant);
+  if (keysBefore > 0 && release.keys === 'unmeasured') {
+    throw new InvalidOptionError(`node@${release.node}: keysBefore: this release has no Map/WeakMap (measured), so no key can have been hashed`);
+  }
+  const skipKeys = release.keys === 'values' ? keysBefore : 0;
+  // Where this context's sequence starts, and whether the release's model fixes it.
+  let known: number | undefined;
+  let why = '';
+  if (realm === 0) {
+    known = kind === 'values' ? release.startupDraws[entry] : release.rngDrawsBefore[entry];
+    if (release.lazy) {
+      known = undefined;
+      why = `node ${release.node} (${release.variant}) seeds Math.random at its first call, after a number of isolate-RNG draws that depends on the script (its size, its requires, console output, the cwd, how stdin/stderr are attached) and even varies between runs`;
+    }
+  } else if (release.realms === 'restart') {
+    known = 0;
+  } else if (Array.isArray(release.realms) && realm <= release.realms.length) {
+    known = release.realms[realm - 1];
+  } else {
+    why = Array.isArray(release.realms)
+      ? `node ${release.node}: contexts after the ${release.realms.length}th were not measured`
+      : `node ${release.node} (${release.variant}): the state of a new context depends on what the script did before creating it`;
+  }
+  if (options.rngDrawsBefore !== undefined) {
+    if (kind === 'values') throw new InvalidOptionError(`node@${release.node}: rngDrawsBefore applies to the isolate-RNG seeded eras (node 0.11–8.2), not to ${release.variant}`);
+    known = nonNegativeInt('rngDrawsBefore', options.rngDrawsBefore);
+  }
+  const skipStartup = realm === 0 && kind !== 'values' ? release.startupDraws[entry] : 0;
+  if (options.firstValue !== undefined) {
+    const targets = parseFirstValues(options.firstValue);
+    const position = searchPosition(base, kind, skipStartup + skipKeys, targets, options.searchLimit ?? DEFAULT_SEARCH_LIMIT, realm ? `realm ${realm}` : 'start-up', options.searchFrom ?? 0);
+    return placeEmulator(base, kind, position, skipStartup + skipKeys);
+  }
+  if (known === undefined) throw new InvalidOptionError(`${why}: give firstValue (the first Math.random() value the real script printed) and emu finds the position`);
+  return placeEmulator(base, kind, known, skipStartup + skipKeys);
 }
 
 /** Family of each id prefix; chrome@ maps through its V8 version, the rest are the family's own numbering. */
@@ -147,6 +210,8 @@ export interface Resolved {
   readonly chromium?: number;
   /** For deno@, bun@, workerd@, webkitgtk@: the measured build (or the two measured builds bracketing the version). */
   readonly embedder?: EmbedderMatch;
+  /** For node@LINE / node@RANGE: every release it names (all behave alike). */
+  readonly releases?: readonly string[];
 }
 
 /** Finds what an id names without creating anything; throws UnknownEngineError with the nearest known ids. */
@@ -155,11 +220,10 @@ export function resolveEngine(id: string): Resolved {
   // An era's own id, as `compare engines` prints it (v8@3.11…<3.15, jsc@10…).
   const named = ERAS.find((e) => eraId(e) === id);
   if (named) return { id, era: named };
-  const m = /^([a-z0-9]+)@(.+)$/.exec(id);
+  const m = /^([a-z0-9]+)@(.+)$/s.exec(id);
   if (m && m[1] === 'node') {
-    const release = findNodeRelease(m[2]!);
-    if (release) return { id, node: release };
-    throw new UnknownEngineError(id, nearestNodeIds(m[2]!));
+    const { release, releases } = resolveNodeSpec(m[2]!, nearestNodeIds);
+    return { id, node: release, releases };
   }
   // WebKitGTK numbers its releases 2.x (jsc@2.50 as people type it): never a Safari version
   // (Safari 2 was 2.0 … 2.0.4, and every 2.0.x of either is GameRand).
@@ -266,13 +330,9 @@ function editDistance(a: string, b: string): number {
 
 /** Known node@ ids closest to a requested version (same line first). */
 function nearestNodeIds(requested: string): string[] {
-  const v = parseVersion(requested) ?? [0];
+  const v = releaseNumbers(requested.replace(/^[<>=]+/, ''));
   return [...NODE_RELEASES]
-    .sort((a, b) => {
-      const da = Math.abs(compareVersions(parseVersion(a.node)!, v) === 0 ? 0 : distance(parseVersion(a.node)!, v));
-      const db = Math.abs(compareVersions(parseVersion(b.node)!, v) === 0 ? 0 : distance(parseVersion(b.node)!, v));
-      return da - db;
-    })
+    .sort((a, b) => distance(releaseNumbers(a.node), v) - distance(releaseNumbers(b.node), v))
     .slice(0, UNKNOWN_ENGINE_SHOWN)
     .map((r) => `node@${r.node}`);
 }
@@ -317,7 +377,9 @@ export function createEngine(id: string, options: CreateOptions): Emulator {
       throw new UnknownEngineError(`${id} (recorded in the registry, but its generator is not emulated: ${era.algorithm}; ${era.verified})`, eraIds(era.family));
     }
     if (era.seedRefused !== undefined && options.seed !== undefined) throw new InvalidSeedError(era.seedRefused);
-    return createPackageEmulator(era.package, { ...options, variant: era.variant });
+    // --random_seed as V8 parses it (low 32 bits; 0 means unseeded).
+    const seed = era.family === 'v8' && options.seed !== undefined ? v8RandomSeedFlag(options.seed) : options.seed;
+    return createPackageEmulator(era.package, { ...options, seed, variant: era.variant });
   }
   return createPackageEmulator(id as PackageId, options);
 }

@@ -4,6 +4,11 @@ export function parseVersion(v: string): number[] | undefined {
   return v.split('.').map(Number);
 }
 
+/** The numbers of a published package version, its tag dropped ("4.1.0-pkg1" → [4, 1, 0]). */
+export function releaseNumbers(v: string): number[] {
+  return parseVersion(v.replace(/-.*$/, '')) ?? [0];
+}
+
 export function compareVersions(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     const d = (a[i] ?? 0) - (b[i] ?? 0);

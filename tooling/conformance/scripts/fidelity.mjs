@@ -10,8 +10,9 @@
 //                               one row per browser/runtime build (Chromium, Deno, Bun, workerd, jsc)
 //   pnpm fidelity calibrate-embedders   derive each browser/runtime build's variant and start-up draws
 //                               from its fixture → packages/engines/src/embedder-releases.json
-//   pnpm fidelity spot [--samples 3] [--count 1000]   random (release, seed) pairs: the real binary
-//                               against `compare sequence`, value by value
+//   pnpm fidelity spot [--samples 3] [--count 1000] [--only 4.6.0,6.5.0]   random (release, seed,
+//                               entry mode, script) samples over every era: the real binary against
+//                               `compare sequence` (node 6.0–8.2: with the real run's first value)
 //
 // Calibration measures two numbers per release from ONE seed (the first in the fixture) and the
 // test suite then checks them against every other seed and entry mode:
@@ -26,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEEDS, nodeBinary, probeSource, recordNode, run } from './record-goldens.mjs';
 import { calibrateEmbedders, checkEmbedders, printEmbedderTable } from './embedders.mjs';
+import { readRows } from './record-releases.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -48,9 +50,6 @@ async function engines() {
 async function core() {
   return import(join(root, 'packages', 'core', 'dist', 'index.js'));
 }
-async function v82015() {
-  return import(join(root, 'packages', 'v8-2015', 'dist', 'index.js'));
-}
 
 function fixtureFiles() {
   return readdirSync(fixtures).filter((f) => /^node-.*\.json$/.test(f));
@@ -62,47 +61,130 @@ function modeValues(seed, mode) {
 
 const cleanV8 = (v8) => v8.replace(/-.*$/, '');
 
+/** Nearest full row (every probe recorded) for a row that has only the main probe: same V8 build, else same variant, the closest by registry order. */
+function donor(rows, i) {
+  const r = rows[i];
+  const full = rows.map((x, j) => [x, j]).filter(([x]) => x.full);
+  const same = (f) => full.filter(([x]) => f(x)).sort((a, b) => Math.abs(a[1] - i) - Math.abs(b[1] - i))[0];
+  return (same((x) => x.v8 === r.v8) ?? same((x) => x.variant === r.variant))?.[0];
+}
+
+/**
+ * Derives each release's start-up model from its row in fixtures/node-releases.jsonl (recorded by
+ * record-releases.mjs) and writes packages/engines/src/node-releases.json. Every number comes from
+ * searching the position that reproduces seed 1's values; every other recorded value (other seeds,
+ * entry modes, contexts, keys, wrapped seeds) is then checked against the model. Rows that do not
+ * check are left out of the registry (and listed), so no id can print what its release did not.
+ */
 export async function calibrate() {
   const E = await engines();
   const { doubleToHex } = await core();
-  const V = await v82015();
+  // One row per release (two recorders may have met in the middle): the last one recorded.
+  const raw = [...new Map(readRows().filter((r) => !r.error).map((r) => [r.v, r])).values()];
+  const order = (v) => { const i = E.NODE_VERSIONS.indexOf(v); return i < 0 ? 1e9 : i; };
+  raw.sort((a, b) => order(a.v) - order(b.v) || E.compareVersions(E.releaseNumbers(a.v), E.releaseNumbers(b.v)));
+  const problems = [];
   const rows = [];
-  for (const f of fixtureFiles()) {
-    const g = JSON.parse(readFileSync(join(fixtures, f), 'utf8'));
+  const hex = (emu, n) => Array.from({ length: n }, () => doubleToHex(emu.random()));
+  for (const g of raw) {
     const { era } = E.resolveEngine(`v8@${cleanV8(g.v8)}`);
-    const seed = Object.keys(g.seeds)[0];
-    const first = g.seeds[seed];
-    const matches = (emu, values) => values.every((h) => doubleToHex(emu.random()) === h);
-    const X = await import(join(root, 'packages', 'xorshift128plus', 'dist', 'index.js'));
-    const release = { node: g.version, v8: g.v8, package: era.package, variant: era.variant, rngDrawsBefore: { file: 0, eval: 0, stdin: 0 }, startupDraws: { file: 0, eval: 0, stdin: 0 } };
-    const mwcJs = era.variant === 'v8-3.26-js' || era.variant === 'v8-3.30-js';
-    const lazy = era.seeding.startsWith('lazily');
-    for (const mode of ['file', 'eval', 'stdin']) {
-      const values = modeValues(first, mode);
-      if (mwcJs || lazy) {
-        // Draws of the isolate RNG before the state was taken (the same for every seed).
-        let k = -1;
-        for (let d = 0; d < 20000 && k < 0; d++) {
-          const emu = mwcJs ? V.create({ seed: Number(seed), variant: era.variant, rngDrawsBefore: d }) : X.create({ seed: Number(seed), variant: era.variant, rngDrawsBefore: d });
-          if (matches(emu, values)) k = d;
+    const variant = era.variant;
+    const kind = E.positionKind(variant);
+    const lazy = kind === 'lazy-draws';
+    const row = { node: g.v, v8: g.v8, package: era.package, variant, rngDrawsBefore: { file: 0, eval: 0, stdin: 0 }, startupDraws: { file: 0, eval: 0, stdin: 0 }, realms: 'restart', keys: 'unmeasured' };
+    if (lazy) row.lazy = true;
+    const full = g.realmA !== undefined;
+    const search = (seed, values, skip = 0, from = 0, to = 4000) => {
+      try {
+        return E.searchPosition({ variant, seed }, kind, skip, values, to, 'start-up', from);
+      } catch {
+        return -1;
+      }
+    };
+    try {
+      for (const mode of ['file', 'eval', 'stdin']) {
+        const p = search(1, g.m[1][mode]);
+        if (p < 0) throw new Error(`${mode}, seed 1: no start-up position reproduces ${g.m[1][mode].join(' ')}`);
+        if (kind === 'values') row.startupDraws[mode] = p;
+        else row.rngDrawsBefore[mode] = p;
+      }
+      // Every other recorded main value: from the model, or (lazily seeded) from its first value.
+      for (const [seed, modes] of Object.entries(g.m)) {
+        for (const [mode, values] of Object.entries(modes)) {
+          const emu = lazy
+            ? E.createNodeEmulator(row, { seed: Number(seed), entry: mode, firstValue: values[0], searchFrom: Math.max(0, row.rngDrawsBefore[mode] - 64), searchLimit: row.rngDrawsBefore[mode] + 64 })
+            : E.createNodeEmulator(row, { seed: Number(seed), entry: mode });
+          const got = hex(emu, values.length);
+          if (got.join() !== values.join()) throw new Error(`seed ${seed}, ${mode}: model gives ${got.join(' ')}, node printed ${values.join(' ')}`);
         }
-        if (k < 0) throw new Error(`node ${g.version} (${era.variant}): no rngDrawsBefore in [0, 20000) reproduces ${mode} mode, --random_seed=${seed}`);
-        release.rngDrawsBefore[mode] = k;
-        continue;
       }
-      let found = -1;
-      for (let skip = 0; skip < 400 && found < 0; skip++) {
-        const emu = E.createNodeEmulator({ ...release, startupDraws: { file: skip, eval: skip, stdin: skip } }, { seed: Number(seed), entry: mode });
-        if (matches(emu, values)) found = skip;
+      if (full) {
+        // New contexts: restarted, a fixed draw count per context, or script-dependent.
+        const fresh = hex(E.placeEmulator({ variant, seed: 1 }, kind, 0, 0), 2).join();
+        const ctx = [...g.realmA.slice(1), ...g.realmB];
+        const workers = Array.isArray(g.worker) ? g.worker : [];
+        if (kind !== 'mwc-draws' && !lazy) {
+          row.realms = [...ctx, ...workers].every((c) => c === fresh) ? 'restart' : 'script';
+        } else if (lazy) {
+          row.realms = 'script';
+        } else {
+          const dA = g.realmA.slice(1).map((c) => search(1, c.split(',')));
+          const dB = g.realmB.map((c) => search(1, c.split(',')));
+          row.realmsMeasured = { A: dA, B: dB };
+          row.realms = dA.every((d, k) => d >= 0 && d === dB[k]) ? dA : 'script';
+        }
+        const main = g.m[1].file;
+        const entries = Object.entries(g.keys).filter(([, v]) => v !== null);
+        if (entries.length) {
+          const verdicts = entries.map(([name, values]) => {
+            const k = Number(name.replace(/\D+/, ''));
+            if (lazy) {
+              // The keys probe is another script: its count is near the main probe's.
+              const [from, to] = [Math.max(0, row.rngDrawsBefore.file - 300), row.rngDrawsBefore.file + 300];
+              if (search(1, values, k, from, to) >= 0) return 'values';
+              if (search(1, values, 0, from, to) >= 0) return 'none';
+              return `?${name}`;
+            }
+            const seq = hex(E.createNodeEmulator({ ...row, keys: 'none', realms: 'restart' }, { seed: 1, entry: 'file' }), k + values.length);
+            if (seq.slice(k).join() === values.join()) return 'values';
+            if (seq.slice(0, values.length).join() === values.join()) return 'none';
+            return `?${name}`;
+          });
+          if (new Set(verdicts).size !== 1 || verdicts[0].startsWith('?')) throw new Error(`keys: ${verdicts.join(' ')}`);
+          row.keys = verdicts[0];
+        }
+        if (main.length === 0) throw new Error('no main values');
+        if (g.wrap) {
+          const w = g.wrap;
+          if (w['4294967295'].join() !== w['-1'].join()) throw new Error('--random_seed=4294967295 printed other values than -1');
+          if (w['2147483648'].join() !== w['-2147483648'].join()) throw new Error('--random_seed=2147483648 printed other values than -2147483648');
+          if (w['4294967296'].join() === w['4294967296#2'].join()) throw new Error('--random_seed=4294967296 printed the same values twice (expected unseeded)');
+        }
       }
-      if (found < 0) throw new Error(`node ${g.version} (${era.variant}): no start-up offset reproduces ${mode} mode for seed ${seed}`);
-      release.startupDraws[mode] = found;
+      row.full = full;
+      rows.push(row);
+    } catch (e) {
+      problems.push(`node ${g.v} (V8 ${g.v8}, ${variant}): ${e.message}`);
     }
-    rows.push(release);
   }
-  rows.sort((a, b) => E.compareVersions(E.parseVersion(a.node), E.parseVersion(b.node)));
-  writeFileSync(calibrationFile, JSON.stringify(rows, null, 1) + '\n');
-  process.stderr.write(`calibrated ${rows.length} releases → ${calibrationFile}\n`);
+  // Rows with only the main probe take realms/keys from the nearest full row of the same V8 build.
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i].full) continue;
+    const d = donor(rows, i);
+    if (!d) {
+      problems.push(`node ${rows[i].node}: no full row to take realms/keys from`);
+      rows[i].realms = 'script';
+      continue;
+    }
+    rows[i].realms = d.realms;
+    rows[i].keys = d.keys;
+    rows[i].from = d.node;
+  }
+  const out = rows.map(({ full, realmsMeasured: _measured, from, ...r }) => ({ ...r, ...(full ? {} : { inferredFrom: from }) }));
+  writeFileSync(calibrationFile, '[\n' + out.map((r) => JSON.stringify(r)).join(',\n') + '\n]\n');
+  for (const r of rows.filter((x) => x.realmsMeasured)) process.stderr.write(`realms ${r.node}: A ${r.realmsMeasured.A.join('/')} B ${r.realmsMeasured.B.join('/')} → ${JSON.stringify(r.realms)}\n`);
+  process.stderr.write(`calibrated ${rows.length} of ${raw.length} recorded releases → ${calibrationFile}\n`);
+  for (const p of problems) process.stderr.write(`NOT in the registry: ${p}\n`);
 }
 
 export async function check(json) {
@@ -147,7 +229,7 @@ export async function check(json) {
     }
     results.push(row);
   }
-  results.sort((a, b) => E.compareVersions(E.parseVersion(a.node), E.parseVersion(b.node)));
+  results.sort((a, b) => E.compareVersions(E.releaseNumbers(a.node), E.releaseNumbers(b.node)));
   const bad = results.filter((r) => Object.values(r.seeds).some((v) => !v.startsWith('ok')));
   const embedders = await checkEmbedders();
   const badEmbedders = embedders.filter((r) => Object.values(r.seeds).some((v) => v !== 'ok'));
@@ -174,29 +256,86 @@ function hexToDouble(h) {
   return b.readDoubleBE(0);
 }
 
-export async function spot(samples, count) {
+/**
+ * Scripts nobody recorded: what a program does before and around its Math.random calls (modules,
+ * JSON, objects, timers, events), ES3-compatible so Node 0.8 runs them. Each prints its values'
+ * bits as hex lines; %N% is the count.
+ */
+export const REAL_SCRIPTS = {
+  probe: (n) => probeSource(n),
+  config: (n) => `var path = require("path"), fs = require("fs"), os = require("os");
+var cfg = JSON.parse(JSON.stringify({ name: "app", dir: path.join(process.cwd(), "data"), tmp: os.tmpdir(), list: [1, 2, 3] }));
+var exists = fs.existsSync ? fs.existsSync(cfg.dir) : false, v = [], i;
+for (i = 0; i < ${n}; i++) v.push(Math.random());
+var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8), out = [];
+for (i = 0; i < v.length; i++) { b.writeDoubleBE(v[i], 0); out.push(b.toString("hex")); }
+process.stdout.write(out.join("\\n") + "\\n");`,
+  shuffle: (n) => `var util = require("util"), events = require("events");
+function Deck(size) { events.EventEmitter.call(this); this.cards = []; for (var i = 0; i < size; i++) this.cards.push({ rank: i % 13, suit: "shdc".charAt(i % 4) }); }
+util.inherits(Deck, events.EventEmitter);
+var seen = [], deck = new Deck(52);
+deck.on("draw", function (x) { seen.push(x); });
+var label = util.format("%s has %d cards", "deck", deck.cards.length);
+for (var k = 0; k < ${n}; k++) deck.emit("draw", Math.random());
+setTimeout(function () {
+  var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8), out = [];
+  for (var i = 0; i < seen.length; i++) { b.writeDoubleBE(seen[i], 0); out.push(b.toString("hex")); }
+  process.stdout.write(out.join("\\n") + "\\n");
+}, 1);`,
+  ids: (n) => `var crypto = require("crypto"), url = require("url"), querystring = require("querystring");
+var u = url.parse("http://example.test/a/b?x=1&y=two"), q = querystring.parse(u.query);
+var digest = crypto.createHash("sha1").update(JSON.stringify(q)).digest("hex"), vals = [], ids = [];
+for (var i = 0; i < ${n}; i++) { var r = Math.random(); vals.push(r); ids.push(digest.slice(0, 4) + r.toString(36).slice(2, 8)); }
+var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8), out = [];
+for (i = 0; i < vals.length; i++) { b.writeDoubleBE(vals[i], 0); out.push(b.toString("hex")); }
+process.stdout.write(out.join("\\n") + "\\n");`,
+};
+
+/**
+ * Random (release, seed, entry mode, script) samples: the real binary against `compare sequence`
+ * (node 6.0–8.2 with the first value the real run printed, through the library until the CLI has
+ * --first-value), value by value. Releases are drawn from every era, most from those CI does not
+ * re-record (record-goldens.mjs --check's list).
+ */
+export async function spot(samples, count, only) {
   const E = await engines();
-  // The lazily seeded era (node 6.0–8.2) draws a few more or fewer RNG bytes for other scripts:
-  // its registry values are for the recording probe, so the spot check (another script) skips it.
-  const releases = E.NODE_RELEASES.filter((r) => !['v8-4.9-asc62', 'v8-5.1-desc62', 'v8-5.3-desc62', 'v8-5.6-lazy62'].includes(r.variant));
+  const ciRecorded = ['0.10.48', '4.2.2', '6.17.1', '20.20.2', '26.12.1'];
+  const pool = E.NODE_RELEASES.filter((r) => !ciRecorded.includes(r.node) && (!only || only.includes(r.node)));
+  const byVariant = new Map();
+  for (const r of pool) byVariant.set(r.variant, [...(byVariant.get(r.variant) ?? []), r]);
+  const variants = [...byVariant.keys()];
+  const pick = (a) => a[Math.floor(Math.random() * a.length)];
+  const { doubleToHex } = await core();
   let failures = 0;
   for (let i = 0; i < samples; i++) {
-    const r = releases[Math.floor(Math.random() * releases.length)];
+    // An era first (so the lazily seeded ones come up as often as the rest), then a release of it.
+    const r = pick(byVariant.get(pick(variants)));
     let seed = 0;
     while (seed === 0) seed = Math.floor(Math.random() * 2 ** 32) - 2 ** 31;
-    const entry = ['file', 'eval', 'stdin'][Math.floor(Math.random() * 3)];
+    const entry = pick(['file', 'eval', 'stdin']);
+    const scriptName = pick(Object.keys(REAL_SCRIPTS));
+    const src = REAL_SCRIPTS[scriptName](count);
     const bin = nodeBinary(r.node);
     const flag = `--random_seed=${seed}`;
-    const real = entry === 'eval' ? run(bin, [flag, '-e', probeSource(count)]) : entry === 'stdin' ? run(bin, [flag], probeSource(count)) : (() => {
-      const file = join(mkdtempSync(join(tmpdir(), 'emu-spot-')), 'probe.js');
-      writeFileSync(file, probeSource(count));
+    const real = entry === 'eval' ? run(bin, [flag, '-e', src]) : entry === 'stdin' ? run(bin, [flag], src) : (() => {
+      const file = join(mkdtempSync(join(tmpdir(), 'emu-spot-')), 'script.js');
+      writeFileSync(file, src);
       return run(bin, [flag, file]);
     })();
-    const cli = execFileSync('node', [join(root, 'apps', 'compare', 'dist', 'cli.js'), 'sequence', '--engine', `node@${r.node}`, `--random-seed=${seed}`, '--entry', entry, '--count', String(count)], { encoding: 'utf8' }).trim().split('\n');
-    const k = cli.findIndex((h, j) => h !== real[j]);
-    const ok = k < 0 && cli.length === real.length;
+    let ours;
+    let via;
+    if (r.lazy) {
+      const emu = E.createEngine(`node@${r.node}`, { seed, entry, firstValue: real[0] });
+      ours = Array.from({ length: count }, () => doubleToHex(emu.random()));
+      via = `library, firstValue ${real[0]}`;
+    } else {
+      ours = execFileSync('node', [join(root, 'apps', 'compare', 'dist', 'cli.js'), 'sequence', '--engine', `node@${r.node}`, `--random-seed=${seed}`, '--entry', entry, '--count', String(count)], { encoding: 'utf8' }).trim().split('\n');
+      via = 'compare sequence';
+    }
+    const k = ours.findIndex((h, j) => h !== real[j]);
+    const ok = k < 0 && ours.length === real.length;
     if (!ok) failures++;
-    process.stdout.write(`spot: node@${r.node} --random_seed=${seed} (${entry}), ${count} values: ${ok ? 'bit-exact' : `differs at ${k}: cli ${cli[k]} vs node ${real[k]}`}\n`);
+    process.stdout.write(`spot: node@${r.node} (${r.variant}) --random_seed=${seed} ${entry} ${scriptName}.js, ${count} values via ${via}: ${ok ? 'bit-exact' : `differs at ${k}: ours ${ours[k]} vs node ${real[k]}`}\n`);
   }
   if (failures) process.exitCode = 1;
 }
@@ -205,7 +344,7 @@ async function mainCli() {
   const [cmd, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { versions: { type: 'string' }, count: { type: 'string', default: '200' }, json: { type: 'boolean', default: false }, samples: { type: 'string', default: '3' } },
+    options: { versions: { type: 'string' }, count: { type: 'string', default: '200' }, json: { type: 'boolean', default: false }, samples: { type: 'string', default: '3' }, only: { type: 'string' } },
   });
   if (cmd === 'record') {
     const versions = values.versions ? values.versions.split(',') : PLAN;
@@ -222,7 +361,7 @@ async function mainCli() {
   } else if (cmd === 'check') {
     await check(values.json);
   } else if (cmd === 'spot') {
-    await spot(Number(values.samples), Number(values.count === '200' ? 1000 : values.count));
+    await spot(Number(values.samples), Number(values.count === '200' ? 1000 : values.count), values.only?.split(','));
   } else {
     process.stderr.write('usage: fidelity record|calibrate|calibrate-embedders|check|spot (see the header of tooling/conformance/scripts/fidelity.mjs)\n');
     process.exitCode = 2;
