@@ -86,6 +86,9 @@ export const ENGINE_OPTIONS = {
   variant: { type: 'string' },
   flavor: { type: 'string' },
   'rng-draws': { type: 'string' },
+  'first-value': { type: 'string' },
+  realm: { type: 'string' },
+  'keys-before': { type: 'string' },
 } as const satisfies OptionSpecs;
 
 export type Seeding = { seed?: string | number; state?: unknown[]; entry?: 'file' | 'eval' | 'stdin' };
@@ -113,6 +116,9 @@ export function createOptionsFrom(values: Values): CreateOptions & Seeding {
   if (values.variant !== undefined) options.variant = values.variant as string;
   if (values.flavor !== undefined) options.flavor = values.flavor as string;
   if (values['rng-draws'] !== undefined) options.rngDrawsBefore = parseRngDraws(values['rng-draws'] as string);
+  if (values['first-value'] !== undefined) options.firstValue = parseFirstValue(values['first-value'] as string);
+  if (values.realm !== undefined) options.realm = parseSmallInt('--realm', values.realm as string, 1_000);
+  if (values['keys-before'] !== undefined) options.keysBefore = parseSmallInt('--keys-before', values['keys-before'] as string, MAX_RNG_DRAWS);
   return options;
 }
 
@@ -122,6 +128,23 @@ export function createOptionsFrom(values: Values): CreateOptions & Seeding {
  * far above anything real and still runs in well under a second, where 10^11 would spin for hours.
  */
 export const MAX_RNG_DRAWS = 1_000_000;
+
+/**
+ * --first-value X[,Y…]: the first Math.random() value(s) the real script saw, as printed (a
+ * decimal) or as 16 hex digits; @emu/engines searches the start-up position that yields them.
+ */
+export function parseFirstValue(raw: string): string | string[] {
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length === 0 || parts.some((p) => p === '')) throw new UsageError(`--first-value must be one value or several separated by commas, got ${JSON.stringify(raw)}`);
+  return parts.length === 1 ? parts[0]! : parts;
+}
+
+/** A non-negative integer option with an upper bound (--realm K, --keys-before K). */
+export function parseSmallInt(flag: string, raw: string, max: number): number {
+  const n = Number(raw);
+  if (!/^[0-9]+$/.test(raw) || n > max) throw new UsageError(`${flag} must be an integer in [0, ${max}], got ${JSON.stringify(raw)}`);
+  return n;
+}
 
 /** --rng-draws K: draws of V8's isolate RNG before Math.random took its state. */
 export function parseRngDraws(raw: string): number {

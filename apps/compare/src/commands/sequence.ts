@@ -6,11 +6,14 @@ import { ENGINE_OPTIONS, MAX_COUNT, SEED_OPTIONS, UsageError, createOptionsFrom,
 export const HELP = `Usage: compare sequence --engine <id> [--seed N | --random-seed N | --state <json>] --count K
                         [--format hex|float|json] [--output random|raw]
                         [--variant V] [--flavor v8|spidermonkey|jsc] [--entry file|eval|stdin]
+                        [--first-value X[,Y…]] [--realm K] [--keys-before K]
 
-  --engine       a registry id: ${PACKAGE_IDS.join(', ')}, node@VERSION, v8@X.Y.Z,
-                 chrome@M, firefox@N, spidermonkey@N, safari@X, jsc@X (see compare engines)
+  --engine       a registry id: ${PACKAGE_IDS.join(', ')}, node@VERSION, node@LINE or
+                 node@RANGE (only where every release in it behaves alike), v8@X.Y.Z, chrome@M,
+                 firefox@N, safari@X, ie@N, deno@V, bun@V, workerd@DATE, … (see compare engines)
   --seed N       run the engine's own seeding routine (for V8 ids: --random_seed)
-  --random-seed  V8's --random_seed flag (V8, chrome@ and node@ ids)
+  --random-seed  V8's --random_seed flag (V8, chrome@ and node@ ids), read as V8 reads it: the low
+                 32 bits (4294967295 is -1); 0 and multiples of 2^32 mean unseeded and are refused
   --state JSON   the raw state, words in the engine source's order, e.g. [1,2,3,4]
   --count K      how many values (1 … ${MAX_COUNT})
   --format       hex: 16 lowercase hex digits of the IEEE-754 bits (default);
@@ -19,6 +22,13 @@ export const HELP = `Usage: compare sequence --engine <id> [--seed N | --random-
   --entry        node@ ids: how the script was started (default file)
   --rng-draws K  node@ ids of V8 3.26–4.6 and 4.9.41–5.8: draws of V8's internal RNG before
                  Math.random took its state (default: the value measured for the release)
+  --first-value  node@ ids: the first Math.random() value(s) the real script printed (decimal as
+                 printed, or 16 hex digits; several, comma-separated, when one is ambiguous): the
+                 start-up position that yields them is searched — required for node 6.0–8.2,
+                 whose start-up depends on the script
+  --realm K      node@ ids: the K-th vm context / Worker the script created (0 = the main one)
+  --keys-before K  node 4.0–8.3: K fresh objects used as Map/Set/WeakMap keys before the first
+                 Math.random() call (each took one value for its hash)
 `;
 
 function sequence(args: string[], io: Io): number {
