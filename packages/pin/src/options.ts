@@ -18,8 +18,9 @@ export interface PinOptions {
    */
   entry?: EntryMode;
   /**
-   * The first value the pinned code should see (a double, or its 16 hex digits). Needs
-   * @emu/engines' CreateOptions.firstValue, which is not on this branch yet: giving it throws.
+   * For node@… ids with a seed: the first value the real script saw (a double, or its 16 hex
+   * digits); @emu/engines searches the start-up position that yields it (needed for node 6.0–8.2,
+   * whose start-up depends on the script) and the pinned code continues from there.
    */
   firstValue?: number | string;
   /** The object whose `random` is replaced (default globalThis.Math); for tests and sandboxes. */

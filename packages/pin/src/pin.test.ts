@@ -68,7 +68,7 @@ describe('@emu/pin', () => {
       [{ EMU_ENGINE: 'node@4.2.2', EMU_SEED: '1', EMU_RANDOM_SEED: '2' }, 'EMU_SEED="1"'],
       [{ EMU_ENGINE: 'node@4.2.2', EMU_STATE: '[1,' }, 'EMU_STATE="[1,"'],
       [{ EMU_ENGINE: 'node@4.2.2', EMU_RANDOM_SEED: '42', EMU_ENTRY: 'repl' }, 'EMU_ENTRY="repl"'],
-      [{ EMU_ENGINE: 'node@4.2.2', EMU_RANDOM_SEED: '42', EMU_FIRST_VALUE: '0.5' }, 'not supported until'],
+      [{ EMU_ENGINE: 'node@4.2.2', EMU_RANDOM_SEED: '42', EMU_FIRST_VALUE: '0.5' }, '0.5'],
       [{ EMU_ENGINE: 'node@4.2.2', EMU_RANDOM_SEED: '42', EMU_FIRST_VALUE: '1.5' }, 'EMU_FIRST_VALUE="1.5"'],
       [{ EMU_ENGINE: 'node@99.0.0', EMU_RANDOM_SEED: '42' }, 'node@99.0.0'],
       [{ EMU_ENGINE: 'node@4.2.2' }, 'needs EMU_RANDOM_SEED'],
@@ -104,8 +104,20 @@ describe('@emu/pin', () => {
     expect(target.random()).toBe(0.25);
     expect(() => pin('v8-2015', {})).toThrow(EmuError);
     expect(() => pin('nope', { seed: 1 })).toThrow(/unknown engine "nope"/);
-    expect(() => pin('node@4.2.2', { seed: 1, firstValue: 0.5 })).toThrow(/not supported until/);
+    // A first value no start-up position of node 4.2.2 with seed 1 yields: refused, naming it.
+    expect(() => pin('node@4.2.2', { seed: 1, firstValue: 0.5 })).toThrow(/0\.5/);
   });
+
+  it('firstValue: the value real node 6.0.0 (lazily seeded) printed first pins the rest of its run', () => {
+    // tooling/conformance/fixtures/node-releases.jsonl: node 6.0.0, --random_seed=1, a script file.
+    const rows = readFileSync(new URL('../../../tooling/conformance/fixtures/node-releases.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { v: string });
+    const row = rows.find((r) => r.v === '6.0.0') as unknown as { m: Record<string, Record<string, string[]>> } | undefined;
+    const real = row?.m?.['1']?.file;
+    expect(real, 'node 6.0.0 seed 1 file values in the fixture').toBeDefined();
+    const target = { random: () => 0.25 };
+    const restore = pin('node@6.0.0', { seed: 1, firstValue: real![0]!, target });
+    expect(real!.map(() => doubleToHex(target.random()))).toEqual(real);
+    restore();  });
 
   it('readPinConfig: EMU_ENTRY overrides the detected mode; nothing set → undefined', () => {
     expect(readPinConfig({})).toBeUndefined();

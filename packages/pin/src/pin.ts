@@ -20,11 +20,6 @@ export interface Pinned {
 /** Creates the emulator a pin would install, without installing it. */
 export function pinnedEmulator(id: string, options: PinOptions): Emulator {
   if (typeof id !== 'string' || id === '') throw new InvalidOptionError(`@emu/pin: engine id must be a non-empty string, got ${describeValue(id)}`);
-  if (options.firstValue !== undefined) {
-    throw new InvalidOptionError(
-      `@emu/pin: firstValue ${describeValue(options.firstValue)} (EMU_FIRST_VALUE) is not supported until @emu/engines' CreateOptions has firstValue (being added on branch "nodes"); pin with a seed or a state`,
-    );
-  }
   if (options.seed === undefined && options.state === undefined) {
     throw new InvalidOptionError(`@emu/pin: pin(${JSON.stringify(id)}) needs { seed } or { state }`);
   }
@@ -32,6 +27,8 @@ export function pinnedEmulator(id: string, options: PinOptions): Emulator {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.state !== undefined ? { state: options.state } : {}),
     ...(options.entry !== undefined ? { entry: options.entry } : {}),
+    // node@ ids: the start-up position is searched so the pinned code's first value is this one.
+    ...(options.firstValue !== undefined ? { firstValue: options.firstValue } : {}),
   });
 }
 
