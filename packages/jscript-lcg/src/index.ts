@@ -22,8 +22,13 @@ import {
   InvalidOptionError,
   InvalidSeedError,
   InvalidStateError,
+  LCG48_ADDEND,
+  LCG48_MULTIPLIER,
   Lcg48,
+  lcg48Jump,
   lcg48StepBack,
+  mulAdd48,
+  readSkipCount,
   readIntegerSeed,
   readStateWords,
   requireStateOrSeed,
@@ -32,6 +37,9 @@ import {
 const ENGINE = 'jscript-lcg';
 const TWO27 = 134217728; // kdbl2to27
 const MASK48 = 2 ** 48;
+/** Two LCG steps (one random()) as one affine map: a² and c·(a + 1), mod 2^48. */
+const TWO_STEP_MULTIPLIER = mulAdd48(LCG48_MULTIPLIER, LCG48_MULTIPLIER, 0);
+const TWO_STEP_ADDEND = mulAdd48(LCG48_ADDEND, LCG48_MULTIPLIER, LCG48_ADDEND);
 
 export const STATE_WORDS = ['seed'] as const;
 export type JscriptLcgState = readonly [seed: number];
@@ -93,6 +101,11 @@ export class JscriptLcg implements Emulator<JscriptLcgState> {
   fill(out: Float64Array): Float64Array {
     for (let i = 0; i < out.length; i++) out[i] = this.random();
     return out;
+  }
+
+  /** Pass over n values (n × random()) in O(log n): the two-step affine map, squared (lcg48Jump). */
+  skip(n: number): void {
+    this.lcg.state = lcg48Jump(this.lcg.state, TWO_STEP_MULTIPLIER, TWO_STEP_ADDEND, readSkipCount(ENGINE, n));
   }
 
   /** Undo one random(): the state before its two steps. */

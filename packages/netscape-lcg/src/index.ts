@@ -25,9 +25,12 @@ import {
   InvalidOptionError,
   InvalidSeedError,
   InvalidStateError,
+  LCG48_ADDEND,
   LCG48_MULTIPLIER,
   Lcg48,
+  lcg48Jump,
   mulAdd48,
+  readSkipCount,
   readIntegerSeed,
   readStateWords,
   requireStateOrSeed,
@@ -101,6 +104,19 @@ export class NetscapeLcg implements Emulator<readonly [number]> {
   fill(out: Float64Array): Float64Array {
     for (let i = 0; i < out.length; i++) out[i] = this.random();
     return out;
+  }
+
+  /**
+   * Pass over n values (n × random()) in O(log n): both variants take two LCG steps per value, so
+   * one value is the affine map (a², c·(a + 1)) mod 2^48 of the variant's multiplier (lcg48Jump).
+   */
+  skip(n: number): void {
+    const steps = readSkipCount(ENGINE, n);
+    const a = this.lcg ? LCG48_MULTIPLIER : MOCHA_MULTIPLIER;
+    const a2 = mulAdd48(a, a, 0);
+    const c2 = mulAdd48(LCG48_ADDEND, a, LCG48_ADDEND);
+    if (this.lcg) this.lcg.state = lcg48Jump(this.lcg.state, a2, c2, steps);
+    else this.x = lcg48Jump(this.x, a2, c2, steps);
   }
 
   getState(): readonly [number] {
