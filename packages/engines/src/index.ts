@@ -33,7 +33,8 @@ export type PackageId = (typeof PACKAGE_IDS)[number] | (typeof HISTORY_PACKAGE_I
 const ALL_PACKAGE_IDS: readonly string[] = [...PACKAGE_IDS, ...HISTORY_PACKAGE_IDS];
 
 /** Every variant id of every emulator package (each package's own `VariantId`). */
-export type VariantId = v82015.VariantId | v8Patched.VariantId | firefoxLcg.VariantId | webkitGameRand.VariantId | xorshift.VariantId;
+export type VariantId = v82015.VariantId | v8Patched.VariantId | firefoxLcg.VariantId | webkitGameRand.VariantId | xorshift.VariantId
+  | jscriptLcg.VariantId | v8Libc.VariantId | v8MwcCpp.VariantId | netscapeLcg.VariantId | quickjs.VariantId;
 /** The xorshift128+ flavors (engine families). */
 export type Flavor = xorshift.Flavor;
 

@@ -74,6 +74,7 @@ export interface CreateOptions {
   variant?: string;
 }
 
+/** Netscape's / SpiderMonkey's 48-bit LCG Math.random: create() builds one. */
 export class NetscapeLcg implements Emulator<readonly [number]> {
   readonly engine = ENGINE;
   readonly variant: VariantId;
@@ -144,6 +145,7 @@ export function epochMsFromState(state: number, variant: VariantId = 'netscape-m
   return Number((BigInt(state) ^ m) & ((1n << 48n) - 1n));
 }
 
+/** A generator from { state } (48-bit) or { seed } (epoch milliseconds of the first call). */
 export function create(options: CreateOptions): NetscapeLcg {
   requireStateOrSeed(ENGINE, options);
   const variant = (options.variant ?? 'netscape-mocha') as VariantId;

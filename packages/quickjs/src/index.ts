@@ -29,6 +29,10 @@ const ENGINE = 'quickjs';
 const M_HI = 0x2545f491;
 const M_LO = 0x4f6cdd1d;
 
+/** QuickJS has one variant (bellard and quickjs-ng share the generator). */
+export type VariantId = 'quickjs-xorshift64star';
+
+/** The variant's metadata. */
 export const VARIANTS: readonly VariantInfo[] = [
   {
     id: 'quickjs-xorshift64star',
@@ -49,9 +53,10 @@ export interface CreateOptions {
   variant?: string;
 }
 
+/** QuickJS's Math.random generator: create() builds one. */
 export class QuickJsRandom implements Emulator<readonly [string]> {
   readonly engine = ENGINE;
-  readonly variant = 'quickjs-xorshift64star';
+  readonly variant: VariantId = 'quickjs-xorshift64star';
   private hi: number;
   private lo: number;
 
@@ -196,6 +201,7 @@ export function recoverState(values: readonly number[]): string[] {
   return found;
 }
 
+/** A generator from { state } (the 64-bit random_state) or { seed } (js_random_init's microseconds). */
 export function create(options: CreateOptions): QuickJsRandom {
   requireStateOrSeed(ENGINE, options);
   if (options.variant !== undefined && options.variant !== 'quickjs-xorshift64star') {

@@ -77,6 +77,7 @@ export interface CreateOptions {
   variant?: string;
 }
 
+/** V8's C++ multiply-with-carry generator: create() builds one. */
 export class V8MwcCpp implements Emulator<readonly [number, number]> {
   readonly engine = ENGINE;
   readonly variant: VariantId;
@@ -128,6 +129,7 @@ export class V8MwcCpp implements Emulator<readonly [number, number]> {
   }
 }
 
+/** A generator from { state } (two non-zero uint32 words) or { seed } (--random_seed=N; not v8-3.21-cpp). */
 export function create(options: CreateOptions): V8MwcCpp {
   requireStateOrSeed(ENGINE, options);
   const variant = (options.variant ?? 'v8-2.2-cpp32') as VariantId;
