@@ -185,7 +185,7 @@ export function resolveEngine(id: string): Resolved {
     const base = rel.family === 'v8'
       ? (v ? ERAS.find((e) => e.family === 'v8' && inRange(v, e.from, e.to)) : ERAS.find((e) => e.family === 'v8' && e.variant === rel.variant))
       : ERAS.find((e) => e.family === 'jsc' && e.variant === 'jsc');
-    const era = base && base.variant !== rel.variant ? { ...base, variant: rel.variant } : base;
+    const era = base && base.variant !== rel.variant ? { ...base, variant: rel.variant as VariantId } : base;
     return { id, embedder: match, ...(era ? { era } : {}) };
   }
   const family = m ? PREFIXES[m[1]!] : undefined;
@@ -307,7 +307,7 @@ export function createEngine(id: string, options: CreateOptions): Emulator {
   if (r.node) return createNodeEmulator(r.node, options);
   if (r.embedder) {
     const rel = r.embedder.release;
-    const emu = createPackageEmulator(rel.package, { ...options, variant: rel.variant });
+    const emu = createPackageEmulator(rel.package, { ...options, variant: rel.variant as VariantId });
     // Values the runtime's own start-up drew before the script (0 in every build measured).
     for (let i = 0; options.seed !== undefined && i < rel.startupDraws; i++) emu.random();
     return emu;
