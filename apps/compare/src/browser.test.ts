@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { doubleToHex } from '@emu/core';
 import { create as createLcg } from '@emu/firefox-lcg';
-import { VARIANTS as XORSHIFT_VARIANTS, create as createXorshift } from '@emu/xorshift128plus';
+import { VARIANTS as XORSHIFT_VARIANTS, type VariantId as XorshiftVariantId, create as createXorshift } from '@emu/xorshift128plus';
 import { startServer } from './server.js';
 import { checkThisBrowser, checkValues, cliHex, type PageDriver } from './page-checks.js';
 import { runBatteryJob } from './battery.js';

@@ -113,8 +113,8 @@ export function seedingFrom(values: Values): Seeding {
 export function createOptionsFrom(values: Values): CreateOptions & Seeding {
   const seeding = seedingFrom(values);
   const options: CreateOptions & Seeding = { ...seeding };
-  if (values.variant !== undefined) options.variant = values.variant as string;
-  if (values.flavor !== undefined) options.flavor = values.flavor as string;
+  if (values.variant !== undefined) options.variant = values.variant as CreateOptions['variant'];
+  if (values.flavor !== undefined) options.flavor = values.flavor as CreateOptions['flavor'];
   if (values['rng-draws'] !== undefined) options.rngDrawsBefore = parseRngDraws(values['rng-draws'] as string);
   if (values['first-value'] !== undefined) options.firstValue = parseFirstValue(values['first-value'] as string);
   if (values.realm !== undefined) options.realm = parseSmallInt('--realm', values.realm as string, 1_000);

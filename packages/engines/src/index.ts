@@ -39,7 +39,8 @@ export type PackageId = (typeof PACKAGE_IDS)[number] | (typeof HISTORY_PACKAGE_I
 const ALL_PACKAGE_IDS: readonly string[] = [...PACKAGE_IDS, ...HISTORY_PACKAGE_IDS];
 
 /** Every variant id of every emulator package (each package's own `VariantId`). */
-export type VariantId = v82015.VariantId | v8Patched.VariantId | firefoxLcg.VariantId | webkitGameRand.VariantId | xorshift.VariantId;
+export type VariantId = v82015.VariantId | v8Patched.VariantId | firefoxLcg.VariantId | webkitGameRand.VariantId | xorshift.VariantId
+  | jscriptLcg.VariantId | v8Libc.VariantId | v8MwcCpp.VariantId | netscapeLcg.VariantId | quickjs.VariantId;
 /** The xorshift128+ flavors (engine families). */
 export type Flavor = xorshift.Flavor;
 
@@ -248,7 +249,7 @@ export function resolveEngine(id: string): Resolved {
     const base = rel.family === 'v8'
       ? (v ? ERAS.find((e) => e.family === 'v8' && inRange(v, e.from, e.to)) : ERAS.find((e) => e.family === 'v8' && e.variant === rel.variant))
       : ERAS.find((e) => e.family === 'jsc' && e.variant === 'jsc');
-    const era = base && base.variant !== rel.variant ? { ...base, variant: rel.variant } : base;
+    const era = base && base.variant !== rel.variant ? { ...base, variant: rel.variant as VariantId } : base;
     return { id, embedder: match, ...(era ? { era } : {}) };
   }
   const family = m ? PREFIXES[m[1]!] : undefined;
@@ -366,7 +367,7 @@ export function createEngine(id: string, options: CreateOptions): Emulator {
   if (r.node) return createNodeEmulator(r.node, options);
   if (r.embedder) {
     const rel = r.embedder.release;
-    const emu = createPackageEmulator(rel.package, { ...options, variant: rel.variant });
+    const emu = createPackageEmulator(rel.package, { ...options, variant: rel.variant as VariantId });
     // Values the runtime's own start-up drew before the script (0 in every build measured).
     for (let i = 0; options.seed !== undefined && i < rel.startupDraws; i++) emu.random();
     return emu;

@@ -22,8 +22,13 @@ import {
   InvalidOptionError,
   InvalidSeedError,
   InvalidStateError,
+  LCG48_ADDEND,
+  LCG48_MULTIPLIER,
   Lcg48,
+  lcg48Jump,
   lcg48StepBack,
+  mulAdd48,
+  readSkipCount,
   readIntegerSeed,
   readStateWords,
   requireStateOrSeed,
@@ -32,7 +37,14 @@ import {
 const ENGINE = 'jscript-lcg';
 const TWO27 = 134217728; // kdbl2to27
 const MASK48 = 2 ** 48;
+/** Two LCG steps (one random()) as one affine map: a² and c·(a + 1), mod 2^48. */
+const TWO_STEP_MULTIPLIER = mulAdd48(LCG48_MULTIPLIER, LCG48_MULTIPLIER, 0);
+const TWO_STEP_ADDEND = mulAdd48(LCG48_ADDEND, LCG48_MULTIPLIER, LCG48_ADDEND);
 
+/** The variants: Chakra (IE 9–11, Edge 12–13) and JScript (IE 6–8), one generator. */
+export type VariantId = 'chakra-lcg' | 'jscript-lcg';
+
+/** The state word names: the 48-bit RandSeed. */
 export const STATE_WORDS = ['seed'] as const;
 export type JscriptLcgState = readonly [seed: number];
 
@@ -70,15 +82,16 @@ export interface CreateOptions {
    * so `chakra-lcg` takes a state only.
    */
   seed?: number | bigint | string;
-  variant?: string;
+  variant?: VariantId | (string & {});
 }
 
+/** Chakra's / JScript's Math.random generator: create() builds one. */
 export class JscriptLcg implements Emulator<JscriptLcgState> {
   readonly engine = ENGINE;
-  readonly variant: string;
+  readonly variant: VariantId;
   private readonly lcg: Lcg48;
 
-  constructor(seed: number, variant = 'chakra-lcg') {
+  constructor(seed: number, variant: VariantId = 'chakra-lcg') {
     this.lcg = new Lcg48(seed);
     this.variant = variant;
   }
@@ -93,6 +106,11 @@ export class JscriptLcg implements Emulator<JscriptLcgState> {
   fill(out: Float64Array): Float64Array {
     for (let i = 0; i < out.length; i++) out[i] = this.random();
     return out;
+  }
+
+  /** Pass over n values (n × random()) in O(log n): the two-step affine map, squared (lcg48Jump). */
+  skip(n: number): void {
+    this.lcg.state = lcg48Jump(this.lcg.state, TWO_STEP_MULTIPLIER, TWO_STEP_ADDEND, readSkipCount(ENGINE, n));
   }
 
   /** Undo one random(): the state before its two steps. */
@@ -166,9 +184,10 @@ export function countersForState(state: number, near: number | bigint | string, 
   });
 }
 
+/** A generator from { state } (either variant) or { seed } (jscript-lcg: a 64-bit clock reading); errors name the bad value. */
 export function create(options: CreateOptions): JscriptLcg {
   requireStateOrSeed(ENGINE, options);
-  const variant = options.variant ?? 'chakra-lcg';
+  const variant = (options.variant ?? 'chakra-lcg') as VariantId;
   if (!VARIANT_IDS.includes(variant)) {
     throw new InvalidOptionError(`${ENGINE}: unknown variant ${JSON.stringify(variant)}; known variants: ${VARIANT_IDS.join(', ')}`);
   }

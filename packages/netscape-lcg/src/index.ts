@@ -25,9 +25,12 @@ import {
   InvalidOptionError,
   InvalidSeedError,
   InvalidStateError,
+  LCG48_ADDEND,
   LCG48_MULTIPLIER,
   Lcg48,
+  lcg48Jump,
   mulAdd48,
+  readSkipCount,
   readIntegerSeed,
   readStateWords,
   requireStateOrSeed,
@@ -71,6 +74,7 @@ export interface CreateOptions {
   variant?: string;
 }
 
+/** Netscape's / SpiderMonkey's 48-bit LCG Math.random: create() builds one. */
 export class NetscapeLcg implements Emulator<readonly [number]> {
   readonly engine = ENGINE;
   readonly variant: VariantId;
@@ -103,6 +107,19 @@ export class NetscapeLcg implements Emulator<readonly [number]> {
     return out;
   }
 
+  /**
+   * Pass over n values (n × random()) in O(log n): both variants take two LCG steps per value, so
+   * one value is the affine map (a², c·(a + 1)) mod 2^48 of the variant's multiplier (lcg48Jump).
+   */
+  skip(n: number): void {
+    const steps = readSkipCount(ENGINE, n);
+    const a = this.lcg ? LCG48_MULTIPLIER : MOCHA_MULTIPLIER;
+    const a2 = mulAdd48(a, a, 0);
+    const c2 = mulAdd48(LCG48_ADDEND, a, LCG48_ADDEND);
+    if (this.lcg) this.lcg.state = lcg48Jump(this.lcg.state, a2, c2, steps);
+    else this.x = lcg48Jump(this.x, a2, c2, steps);
+  }
+
   getState(): readonly [number] {
     return [this.lcg ? this.lcg.state : this.x];
   }
@@ -128,6 +145,7 @@ export function epochMsFromState(state: number, variant: VariantId = 'netscape-m
   return Number((BigInt(state) ^ m) & ((1n << 48n) - 1n));
 }
 
+/** A generator from { state } (48-bit) or { seed } (epoch milliseconds of the first call). */
 export function create(options: CreateOptions): NetscapeLcg {
   requireStateOrSeed(ENGINE, options);
   const variant = (options.variant ?? 'netscape-mocha') as VariantId;

@@ -19,9 +19,9 @@ import {
   mul64Hi,
   mul64Lo,
   readIntegerSeed,
+  readSkipCount,
   readStateWords,
   requireStateOrSeed,
-
   u64ToHex,
 } from '@emu/core';
 
@@ -29,6 +29,10 @@ const ENGINE = 'quickjs';
 const M_HI = 0x2545f491;
 const M_LO = 0x4f6cdd1d;
 
+/** QuickJS has one variant (bellard and quickjs-ng share the generator). */
+export type VariantId = 'quickjs-xorshift64star';
+
+/** The variant's metadata. */
 export const VARIANTS: readonly VariantInfo[] = [
   {
     id: 'quickjs-xorshift64star',
@@ -49,9 +53,10 @@ export interface CreateOptions {
   variant?: string;
 }
 
+/** QuickJS's Math.random generator: create() builds one. */
 export class QuickJsRandom implements Emulator<readonly [string]> {
   readonly engine = ENGINE;
-  readonly variant = 'quickjs-xorshift64star';
+  readonly variant: VariantId = 'quickjs-xorshift64star';
   private hi: number;
   private lo: number;
 
@@ -89,6 +94,18 @@ export class QuickJsRandom implements Emulator<readonly [string]> {
     return out;
   }
 
+  /**
+   * Pass over n values in O(log n): the xorshift half is linear over GF(2) (the multiply only
+   * shapes the output), so n steps are T^n of its 64 × 64 matrix, applied as the product of the
+   * cached powers T^(2^k) for the set bits of n (xorshift64Jump).
+   */
+  skip(n: number): void {
+    const steps = readSkipCount(ENGINE, n);
+    const x = xorshift64Jump((BigInt(this.hi >>> 0) << 32n) | BigInt(this.lo >>> 0), steps);
+    this.hi = Number(BigInt.asIntN(32, x >> 32n));
+    this.lo = Number(BigInt.asIntN(32, x & 0xffffffffn));
+  }
+
   getState(): readonly [string] {
     return [`0x${u64ToHex(this.hi, this.lo)}`];
   }
@@ -106,6 +123,47 @@ export const MULT_INVERSE = (() => {
   for (let i = 0; i < 6; i++) y = (y * (2n - MULT * y)) & MASK64;
   return y;
 })();
+
+/** One xorshift step (12, 25, 27) of the 64-bit state, without the output multiply. */
+function xorshift64Step(x: bigint): bigint {
+  x ^= x >> 12n;
+  x ^= (x << 25n) & MASK64;
+  x ^= x >> 27n;
+  return x;
+}
+
+/** T^(2^k) for k = 0, 1, …: 64 columns each (the image of bit j), computed on first use by squaring. */
+const XORSHIFT64_POWERS: bigint[][] = [];
+
+/** M·v over GF(2): the XOR of the columns of M at v's set bits. */
+function applyMatrix(m: readonly bigint[], v: bigint): bigint {
+  let r = 0n;
+  for (let j = 0; v !== 0n; j++, v >>= 1n) if ((v & 1n) !== 0n) r ^= m[j]!;
+  return r;
+}
+
+function xorshift64Power(k: number): readonly bigint[] {
+  if (XORSHIFT64_POWERS.length === 0) XORSHIFT64_POWERS.push(Array.from({ length: 64 }, (_, j) => xorshift64Step(1n << BigInt(j))));
+  while (XORSHIFT64_POWERS.length <= k) {
+    const m = XORSHIFT64_POWERS[XORSHIFT64_POWERS.length - 1]!;
+    XORSHIFT64_POWERS.push(m.map((col) => applyMatrix(m, col)));
+  }
+  return XORSHIFT64_POWERS[k]!;
+}
+
+/** The xorshift64 state `steps` steps after `x`, in O(log steps) matrix-vector products (small counts step). */
+export function xorshift64Jump(x: bigint, steps: number): bigint {
+  if (steps < 64) {
+    for (let i = 0; i < steps; i++) x = xorshift64Step(x);
+    return x;
+  }
+  let n = steps;
+  for (let k = 0; n > 0; k++) {
+    if (n % 2 === 1) x = applyMatrix(xorshift64Power(k), x);
+    n = Math.floor(n / 2);
+  }
+  return x;
+}
 
 /** The xorshift half of one step, inverted: the state before the step that produced state `x`. */
 function unxorshift(x: bigint): bigint {
@@ -143,6 +201,7 @@ export function recoverState(values: readonly number[]): string[] {
   return found;
 }
 
+/** A generator from { state } (the 64-bit random_state) or { seed } (js_random_init's microseconds). */
 export function create(options: CreateOptions): QuickJsRandom {
   requireStateOrSeed(ENGINE, options);
   if (options.variant !== undefined && options.variant !== 'quickjs-xorshift64star') {

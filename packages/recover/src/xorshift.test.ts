@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { doubleToHex } from '@emu/core';
-import { VARIANTS, create } from '@emu/xorshift128plus';
+import { VARIANTS, type VariantId, create } from '@emu/xorshift128plus';
 import { type Observed, matches, recoverXorshift } from './index.js';
 
 /** SplitMix64: the trials' randomness (reproducible from the trial number). */
@@ -26,7 +26,7 @@ function rng(seed: number): () => bigint {
 const isNaNBits = (v: bigint) => ((v >> 52n) & 0x7ffn) === 0x7ffn && (v & ((1n << 52n) - 1n)) !== 0n;
 const BUCKETS = [2, 6, 10, 64, 100, 1000, 65536, 2 ** 20, 2 ** 32];
 const futureOf = (state: readonly (string | number)[], variant: string, count: number) => {
-  const e = create({ state: [...state], variant });
+  const e = create({ state: [...state], variant: variant as VariantId });
   return Array.from({ length: count }, () => doubleToHex(e.random())).join();
 };
 

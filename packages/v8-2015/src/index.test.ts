@@ -84,7 +84,7 @@ describe('v8-2015: the fast double equals the %_ConstructDouble (DataView) refer
 });
 
 describe('issue 15: the all-zero state', () => {
-  it.each(['v8-3.11-cpp', 'v8-3.26-js', 'v8-3.30-js', 'v8-4.8-constructdouble'])('%s refuses it with an InvalidStateError naming the state', (variant) => {
+  it.each(['v8-3.11-cpp', 'v8-3.26-js', 'v8-3.30-js', 'v8-4.8-constructdouble'] as const)('%s refuses it with an InvalidStateError naming the state', (variant) => {
     const zeros = VARIANTS.find((v) => v.id === variant)!.stateWords.map(() => 0);
     expect(() => create({ state: zeros, variant })).toThrow(expect.objectContaining({ name: 'InvalidStateError', code: 'INVALID_STATE' }));
     expect(() => create({ state: zeros, variant })).toThrow(/0, ?0/);

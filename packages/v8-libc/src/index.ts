@@ -23,12 +23,17 @@ import { InvalidOptionError, requireStateOrSeed } from '@emu/core';
 import { GlibcRandom, createGlibc, type CreateGlibcOptions } from './glibc.js';
 import { MsvcrtRand, createMsvcrt } from './msvcrt.js';
 
+/** The host C libraries V8 0.1 – 1.2.7 called: glibc random() (Linux) and MSVCRT rand() (Windows). */
 export const VARIANT_IDS = ['v8-0.1-glibc', 'v8-0.1-msvcrt'] as const;
+/** One of VARIANT_IDS. */
+export type VariantId = (typeof VARIANT_IDS)[number];
 
+/** create()'s options: state or seed, and the variant. */
 export interface CreateOptions extends CreateGlibcOptions {
-  variant?: string;
+  variant?: VariantId | (string & {});
 }
 
+/** A generator of the variant (default v8-0.1-glibc) from { state } or { seed } (the srandom/srand argument). */
 export function create(options: CreateOptions): GlibcRandom | MsvcrtRand {
   requireStateOrSeed('v8-libc', options);
   const variant = options.variant ?? 'v8-0.1-glibc';

@@ -9,7 +9,7 @@
  * holdrand per thread (multithreaded CRT); V8 seeded and ran on the same thread.
  * Period 2^32 steps, two per value.
  */
-import { type Emulator, type VariantInfo, InvalidStateError, readIntegerSeed, readStateWords } from '@emu/core';
+import { type Emulator, type VariantInfo, InvalidStateError, readIntegerSeed, readSkipCount, readStateWords } from '@emu/core';
 
 const ENGINE = 'v8-libc';
 
@@ -47,6 +47,24 @@ export class MsvcrtRand implements Emulator<readonly [number]> {
   fill(out: Float64Array): Float64Array {
     for (let i = 0; i < out.length; i++) out[i] = this.random();
     return out;
+  }
+
+  /**
+   * Pass over n values (2n rand() calls) in O(log n): the two-step affine map mod 2^32,
+   * (a², c·(a + 1)), squared per bit of n.
+   */
+  skip(n: number): void {
+    let k = readSkipCount(ENGINE, n);
+    let ma = Math.imul(214013, 214013);
+    let mc = (Math.imul(2531011, 214013) + 2531011) | 0;
+    let x = this.x;
+    while (k > 0) {
+      if (k % 2 === 1) x = (Math.imul(x, ma) + mc) >>> 0;
+      mc = (Math.imul(mc, ma) + mc) | 0;
+      ma = Math.imul(ma, ma);
+      k = Math.floor(k / 2);
+    }
+    this.x = x;
   }
 
   getState(): readonly [number] {

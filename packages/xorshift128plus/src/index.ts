@@ -45,8 +45,8 @@ const ENGINE = 'xorshift128plus';
 
 /** The variant ids this package emulates (see VARIANTS). */
 export type VariantId =
-  | 'v8-4.9-asc62' | 'v8-5.1-desc62' | 'v8-5.3-desc62' | 'v8-5.6-lazy62' | 'v8-5.9-seeded62' | 'v8-7.1-s0'
-  | 'v8-13.5-s0-53' | 'v8-14.4-sum-53' | 'v8-15.6-sum-53-asc' | 'spidermonkey' | 'jsc' | 'chakra';
+  | 'v8-4.9-asc62' | 'v8-5.1-desc62' | 'v8-5.3-desc62' | 'v8-5.6-lazy62' | 'v8-5.9-seeded62' | 'v8-7.1-s0' | 'v8-7.1-s0-flagseed'
+  | 'v8-13.5-s0-53' | 'v8-14.4-sum-53' | 'v8-15.6-sum-53-asc' | 'spidermonkey' | 'jsc' | 'jsc-jit-sar' | 'chakra';
 
 /** The engine families whose Math.random was xorshift128+. */
 export type Flavor = 'v8' | 'spidermonkey' | 'jsc' | 'chakra';

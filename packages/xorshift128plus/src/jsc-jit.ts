@@ -10,7 +10,7 @@
  * either way. The output mapping is the C++ one: ((s0 + s1) & (2^53 − 1)) / 2^53.
  */
 import type { Emulator } from '@emu/core';
-import { u64ToHex } from '@emu/core';
+import { readSkipCount, u64ToHex } from '@emu/core';
 
 export class JscJitXorShift128Plus implements Emulator<readonly string[]> {
   readonly engine = 'xorshift128plus';
@@ -53,6 +53,15 @@ export class JscJitXorShift128Plus implements Emulator<readonly string[]> {
   fill(out: Float64Array): Float64Array {
     for (let i = 0; i < out.length; i++) out[i] = this.random();
     return out;
+  }
+
+  /**
+   * Pass over n values in O(n): the arithmetic shifts keep the step linear over GF(2), but its
+   * matrix differs from @emu/core's xorshift128Jump (logical shifts), so this steps.
+   */
+  skip(n: number): void {
+    const steps = readSkipCount('xorshift128plus', n);
+    for (let i = 0; i < steps; i++) this.random();
   }
 
   getState(): readonly string[] {
