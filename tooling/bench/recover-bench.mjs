@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Recovery: per engine, the minimum number of consecutive outputs with which `predict` succeeds in
 // ≥ 99% of random trials, and the median time to recover from that many. `--quick` for fewer
-// trials, `--only <id>` for one engine.
+// trials, `--only <id>` for one engine (`--only xs-min`, `--only identify`: the sections below).
 import { createEngine } from '@emu/engines';
 import { predict } from '@emu/recover';
 
@@ -116,5 +116,35 @@ if (!only.length || only.includes('xs-min')) {
       const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
       console.log(`xs-min ${label.padEnd(34)} ${m} values from the start: settled ${settled}/${trials}, wrong ${wrong}, CPU ms median ${q(0.5)} p90 ${q(0.9)} max ${q(1)}`);
     }
+  }
+}
+
+// identify on 5 full values of each family: CPU ms of the first call (cold) and the median of
+// the next ones, and the verdict of the engine's own row. `--only identify` runs just this.
+if (!only.length || only.includes('identify')) {
+  const { identify } = await import('@emu/recover');
+  const trials = quick ? 3 : 10;
+  const cpu = (f) => {
+    const c0 = process.cpuUsage();
+    const r = f();
+    const c = process.cpuUsage(c0);
+    return [r, (c.user + c.system) / 1000];
+  };
+  for (const id of ['node@10', 'node@20', 'node@24', 'node@26', 'v8@15.6', 'spidermonkey@45', 'jsc@10', 'v8@4.8', 'node@0.10.48', 'node@0.12.18', 'node@4.2.2', 'v8-patched', 'firefox-lcg', 'webkit-gamerand']) {
+    const times = [];
+    const verdicts = new Set();
+    for (let t = 1; t <= trials; t++) {
+      let e;
+      try {
+        e = createEngine(id, { seed: 4320 + t });
+      } catch {
+        e = createEngine(id, { state: [`0x${(0x9e3779b97f4a7c15n * BigInt(t)).toString(16).slice(-16)}`, '0xbf58476d1ce4e5b9'] });
+      }
+      const [r, ms] = cpu(() => identify(Array.from({ length: 5 }, () => e.random())));
+      times.push(ms);
+      verdicts.add(r.find((x) => x.variants.includes(e.variant))?.verdict);
+    }
+    const rest = times.slice(1).sort((a, b) => a - b);
+    console.log(`identify ${id.padEnd(16)} 5 values: own row ${[...verdicts].join('/')}, CPU ms first ${times[0].toFixed(0)}, then median ${rest[Math.floor(rest.length / 2)].toFixed(0)} max ${rest[rest.length - 1].toFixed(0)}`);
   }
 }

@@ -131,7 +131,7 @@ describe('MWC1616 eras from buckets (Betable-style IDs: alphabet[⌊x·64⌋])',
 });
 
 describe('identify', () => {
-  const engines = ['node@20', 'node@24', 'node@10', 'node@0.10.48', 'node@0.12.18', 'node@4.2.2', 'v8@4.8', 'v8-patched', 'firefox-lcg', 'webkit-gamerand'];
+  const engines = ['node@26', 'v8@15.6', 'node@20', 'node@24', 'node@10', 'node@0.10.48', 'node@0.12.18', 'node@4.2.2', 'v8@4.8', 'v8-patched', 'firefox-lcg', 'webkit-gamerand'];
   it('names the right family from 5 values, and rules the others out', () => {
     for (const id of engines) {
       const e = createEngine(id, { seed: 4321 });
@@ -140,6 +140,16 @@ describe('identify', () => {
       const mine = r.find((x) => x.variants.includes(v));
       expect(mine?.verdict, `${id}: ${JSON.stringify(r.filter((x) => x.verdict !== 'cannot'))}`).toMatch(/explains|insufficient/);
     }
+  });
+
+  it('a family whose bounded (s0 + s1) search ran out of work is undecided, never ruled out', () => {
+    const e = createEngine('node@20', { seed: 4321 });
+    const xs = Array.from({ length: 5 }, () => e.random());
+    const sum = identify(xs).find((x) => x.variant === 'v8-14.4-sum-53');
+    expect(sum?.verdict).toBe('insufficient');
+    expect(sum?.note).toMatch(/work budget of 4194304 node visits/);
+    // With no budget at all the same 5 values still cannot settle every cache position.
+    expect(predict('node@26', xs, 1, 0)).toMatchObject({ kind: 'insufficient' });
   });
 });
 

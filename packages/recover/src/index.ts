@@ -5,4 +5,4 @@ export { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial, type LcgPartialRecov
 export { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcCpp, recoverMwcJs, recoverMwcPatched, type SmallRecovery } from './small.js';
 export { type Bucket, type Observed, MAX_LINE, MAX_OBSERVATIONS, ObservationReader, bucketRange, isBucket, matches, parseObservations } from './observe.js';
 export { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, recoverMwcBuckets, type MwcBucketRecovery } from './mwc-bucket.js';
-export { identify, predict, renderPrediction, type Identification, type Outcome, type PredictOptions } from './predict.js';
+export { IDENTIFY_MAX_WORK, identify, predict, renderPrediction, type Identification, type Outcome, type PredictOptions } from './predict.js';

@@ -9,7 +9,7 @@ import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128pl
 import { MAX_OBSERVATIONS, type Observed, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial } from './lcg-partial.js';
 import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
-import { type XorshiftRecovery, recoverXorshift } from './xorshift.js';
+import { recoverXorshift } from './xorshift.js';
 import { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, mwcIntervals, mwcIntervalsBefore, recoverMwcBuckets } from './mwc-bucket.js';
 
 export type Outcome =
@@ -38,6 +38,12 @@ export interface PredictOptions {
   readonly fromStart?: boolean;
   /** Agreement is also judged on ⌊x · n⌋ (the CLI's --bucket): states that differ can agree there. */
   readonly bucket?: number;
+  /**
+   * Work budget of the exact (s0 + s1) search (recoverXorshift's maxWork): past it, the cache
+   * positions left are unsettled and the answer says so (insufficient or ambiguous, never a
+   * guess). identify uses IDENTIFY_MAX_WORK; predict's default is no budget.
+   */
+  readonly maxWork?: number;
 }
 
 interface Solved {
@@ -64,53 +70,48 @@ function fullValues(solve: (x: readonly number[]) => Solved): (o: readonly Obser
   return (o) => (o.every((x) => typeof x === 'number') ? solve(o as number[]) : { states: [], detail: '', unsupported: 'this recovery needs every value in full (no buckets or gaps)' });
 }
 
-/** recoverXorshift with the options of the xsolve contract (a solver without them ignores them). */
-const recoverXs = recoverXorshift as (observed: readonly Observed[], variant: string, options?: { fromStart?: boolean; maxCandidates?: number }) => XorshiftRecovery & { complete?: boolean };
-
-/** Whether recoverXorshift already reports `complete` (the exact solver of the xsolve contract). */
-const CONTRACT_SOLVER = (() => {
-  try {
-    return 'complete' in recoverXs([0.5], 'v8-7.1-s0');
-  } catch {
-    return false;
-  }
-})();
-
-/** Fewest values the carry-guess solver is tried on (it first succeeded at 150 in the measurements). */
-const SUMTOP_MIN = 100;
-
 function xorshiftMethod(variant: string): Method {
   const info = XS_VARIANTS.find((x) => x.id === variant)!;
   return {
     min: 1,
     solve: (observed, options) => {
-      // The carry-guess solver (no `complete` flag) needs hundreds of values and can take a
-      // second or more on few: not run below the size where it was ever measured to succeed.
-      if (info.mapping === 'sum-53' && !CONTRACT_SOLVER && observed.length < SUMTOP_MIN) {
-        return { states: [], detail: `the carry-guess solver for (s0 + s1) >> 11 needs about ${SUMTOP_MIN} values or more`, need: SUMTOP_MIN - observed.length };
-      }
-      const r = recoverXs(observed, variant, { fromStart: options.fromStart === true, maxCandidates: 256 });
+      const r = recoverXorshift(observed, variant, {
+        fromStart: options.fromStart === true,
+        maxCandidates: 256,
+        ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
+      });
       if (r.impossible) return { states: [], detail: 'a bucket no double of this mapping falls in' };
       if (r.equationsPerValue === 0) {
         return { states: [], detail: '', unsupported: info.mapping.startsWith('sum') ? `${variant} shows nothing linear of a bucketed value (its (s0 + s1) mapping carries); give full values` : 'no linear bits' };
       }
       // From the start of a realm, V8's first value is the first of a refill.
       const candidates = options.fromStart && info.cache ? r.candidates.filter((c) => c.consumed === 0) : r.candidates;
-      // Complete: the solver says so, or (s0 mappings) no cache position was left short of full
-      // rank — one left short could hide a state that fits as well as the ones found.
-      const linear = info.mapping.startsWith('s0');
-      const complete = r.complete ?? (linear ? r.undetermined === 0 : true);
+      // Complete only when the solver proves the candidates are every state that fits (a cache
+      // position left unsettled could hide one that fits as well as the ones found).
+      const sum = info.mapping.startsWith('sum');
       // Never "rank 128/128" beside "need more": a short position is named as such.
-      const detail = r.undetermined > 0 ? `${r.undetermined} cache position(s) not settled by these values` : `GF(2) rank ${r.rank}/128`;
+      const unsettled = `${r.undetermined} cache position(s) not settled by these values`;
+      const detail = r.outOfBudget
+        ? `${r.undetermined} cache position(s) not settled within the (s0 + s1) search's work budget of ${options.maxWork} node visits`
+        : r.undetermined > 0
+          ? unsettled
+          : sum
+            ? 'exact (s0 + s1) search'
+            : `GF(2) rank ${r.rank}/128`;
       let need: number | undefined;
       if (candidates.length === 0 && r.undetermined > 0) {
-        // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
-        need = r.rank < 128 ? Math.ceil((128 - r.rank) / r.equationsPerValue) + 1 : Math.ceil(128 / r.equationsPerValue / 2) + 1;
-        // (s0 + s1) >> 11: full rank from guesses that still fit no state means too many wrong
-        // guesses among them — more values give more reliable ones.
-        if (info.mapping === 'sum-53') need = observed.length;
+        if (sum) {
+          // The exact search solves a run of 4 or more consecutive full values (3 cost too much);
+          // V8's backwards cache splits the values at an unknown refill boundary, so 7 give every
+          // position a run of 4. More values also make the search cheaper (a budget ran out).
+          const runs = info.cache?.order === 'desc' && !options.fromStart ? 7 : 4;
+          need = Math.max(1, runs - observed.length);
+        } else {
+          // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
+          need = r.rank < 128 ? Math.ceil((128 - r.rank) / r.equationsPerValue) + 1 : Math.ceil(128 / r.equationsPerValue / 2) + 1;
+        }
       }
-      return { states: candidates.map((c) => c.state), detail, complete, ...(need ? { need } : {}) };
+      return { states: candidates.map((c) => c.state), detail, complete: r.complete, ...(need ? { need } : {}) };
     },
   };
 }
@@ -433,6 +434,14 @@ function outputKey(e: Era): string {
 }
 
 /**
+ * identify's work budget for the exact (s0 + s1) search, in planned node visits: one run of 5
+ * consecutive values of `(s0 + s1) >> 11` plans about 1.6 · 10^6, a run of 4 about 6 · 10^6.
+ * Cache positions past the budget stay unsettled: the family is then 'insufficient' (no state
+ * found) or 'explains' (one found), never ruled out or named on a guess.
+ */
+export const IDENTIFY_MAX_WORK = 2 ** 22;
+
+/**
  * Which registered engine eras can explain the observations, and which cannot. Cheap tests
  * first: a value that needs more bits after the binary point than an engine's doubles have
  * rules that engine out (32-bit MWC and GameRand values are multiples of 2^-32, the 52-bit
@@ -440,6 +449,7 @@ function outputKey(e: Era): string {
  * output is the same function of the state.
  */
 export function identify(observed: readonly Observed[], options: PredictOptions = {}): Identification[] {
+  const bounded = { ...options, maxWork: options.maxWork ?? IDENTIFY_MAX_WORK };
   const groups = new Map<string, Era[]>();
   for (const e of ERAS) {
     if (!e.package || !e.variant) continue;
@@ -457,7 +467,7 @@ export function identify(observed: readonly Observed[], options: PredictOptions 
       out.push({ ...base, verdict: 'cannot', note: `a value needs ${need} bits after the binary point; ${e.variant} gives ${e.precisionBits}` });
       continue;
     }
-    const r = predict(`${e.family}@${e.from}`, observed, 1, 0, options);
+    const r = predict(`${e.family}@${e.from}`, observed, 1, 0, bounded);
     // Ambiguous: states fit, only not all of them are known — the engine explains the values.
     const verdict = r.kind === 'ok' || r.kind === 'partial' || r.kind === 'ambiguous' ? 'explains' : r.kind === 'inconsistent' ? 'cannot' : r.kind;
     out.push({ ...base, verdict, note: r.note });

@@ -149,6 +149,23 @@ describe('xorshift128+ recovery: never a wrong claim', () => {
     expect(() => recoverXorshift([0.5], 'v8-7.1-s0', { maxCandidates: 0 })).toThrow(/maxCandidates must be a positive integer, got 0/);
   });
 
+  it('maxWork: alignments past the budget stay unsettled (complete false), never dropped', () => {
+    const e = create({ state: ['0x1234', '0x5678', 0], variant: 'v8-14.4-sum-53' });
+    const xs = Array.from({ length: 8 }, () => e.random());
+    const full = recoverXorshift(xs, 'v8-14.4-sum-53');
+    expect([full.complete, full.outOfBudget]).toEqual([true, false]);
+    expect(full.candidates.length).toBeGreaterThan(0);
+    const none = recoverXorshift(xs, 'v8-14.4-sum-53', { maxWork: 0 });
+    expect(none).toMatchObject({ complete: false, outOfBudget: true, candidates: [] });
+    expect(none.undetermined).toBeGreaterThan(0);
+    // A budget for one run: what it finds is a subset of the full answer, and it says it is not all.
+    const some = recoverXorshift(xs, 'v8-14.4-sum-53', { maxWork: 2 ** 21 });
+    const all = new Set(full.candidates.map((c) => `${c.state.join()}/${c.consumed}`));
+    for (const c of some.candidates) expect(all.has(`${c.state.join()}/${c.consumed}`)).toBe(true);
+    if (some.candidates.length < full.candidates.length) expect([some.complete, some.outOfBudget]).toEqual([false, true]);
+    expect(() => recoverXorshift([0.5], 'v8-7.1-s0', { maxWork: -1 })).toThrow(/maxWork must be a non-negative number, got -1/);
+  });
+
   it('a value no double of the mapping can be is impossible', () => {
     expect(recoverXorshift([0.1 + 2 ** -60, 0.5], 'spidermonkey').impossible).toBe(true);
   });

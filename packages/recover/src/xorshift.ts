@@ -47,6 +47,8 @@ export interface XorshiftRecovery {
   readonly equationsPerValue: number;
   /** An observation no value of this mapping can produce (a bucket no double falls in). */
   readonly impossible: boolean;
+  /** Some alignments were left unsettled because `maxWork` ran out (then `complete` is false). */
+  readonly outOfBudget: boolean;
 }
 
 export interface RecoverOptions {
@@ -54,6 +56,14 @@ export interface RecoverOptions {
   readonly fromStart?: boolean;
   /** Stop after this many candidates (then `complete` is false). Default 4096. */
   readonly maxCandidates?: number;
+  /**
+   * Work budget of the exact (s0 + s1) search: node visits, as planned, summed over the runs it
+   * solves. A run whose plan would pass what is left is not searched: its alignments stay
+   * unsettled (`complete` false, `outOfBudget` true) — a quick honest "undecided", never a guess.
+   * Default: no limit beyond the per-run cap. (The linear s0 mappings need no budget: their
+   * work is bounded by the alignments and 2^8 states per alignment.)
+   */
+  readonly maxWork?: number;
 }
 
 const DEFAULT_MAX_CANDIDATES = 4096;
@@ -150,6 +160,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   if (!variant) throw new RangeError(`unknown xorshift128plus variant ${variantId}`);
   const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   if (!Number.isInteger(maxCandidates) || maxCandidates < 1) throw new RangeError(`maxCandidates must be a positive integer, got ${maxCandidates}`);
+  const maxWork = options.maxWork ?? Infinity;
+  if (!(maxWork >= 0)) throw new RangeError(`maxWork must be a non-negative number, got ${maxWork}`);
   const shape = mappingShape(variant);
   const n = observed.length;
   const eqs = observed.map((o) => equationsOf(o, shape));
@@ -157,7 +169,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   const total = eqs.reduce((s, e) => s + (e ? e.length / ECOLS : 0), 0);
   // The sums' full values are used by the exact search (about 52 bits each); buckets only checked.
   const base = { variant: variant.id, equationsPerValue: shape.kind === 'sum' ? (n ? (full * (shape.hi - shape.lo)) / n : 0) : n ? total / n : 0 };
-  if (eqs.some((e) => e === undefined)) return { ...base, candidates: [], complete: true, rank: 0, undetermined: 0, impossible: true };
+  if (eqs.some((e) => e === undefined)) return { ...base, candidates: [], complete: true, rank: 0, undetermined: 0, impossible: true, outOfBudget: false };
   const cache = variant.cache;
   const P = cache?.perRefill ?? 0;
   // Handed out in generation order, a refill boundary leaves no trace in the values: only
@@ -194,6 +206,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   let rank = 0;
   let undetermined = 0;
   let stopped = false;
+  let spent = 0;
+  let outOfBudget = false;
 
   /** Runs the emulator from frame state x under alignment c; keeps it if it reproduces every observation. False once maxCandidates is passed. */
   const verify = (x: Int32Array, c: number): boolean => {
@@ -274,6 +288,12 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           undetermined++;
           continue;
         }
+        if (spent + best.plan.cost > maxWork) {
+          undetermined++;
+          outOfBudget = true;
+          continue;
+        }
+        spent += best.plan.cost;
         const found: Int32Array[] = [];
         const limit = 64 * maxCandidates;
         const r = solveChain(
@@ -294,7 +314,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       rank = UNKNOWNS;
       for (const x of done.states) if (!verify(x, c)) break;
     }
-    return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false };
+    return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget };
   }
 
   /**
@@ -343,5 +363,5 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     sys.undo(before);
   };
   search(0, alignments - 1, placements);
-  return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false };
+  return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget };
 }
