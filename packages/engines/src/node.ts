@@ -95,7 +95,7 @@ export function describeBehaviour(r: NodeRelease): string {
   const d = r.rngDrawsBefore;
   const s = r.startupDraws;
   const same = (x: Readonly<Record<EntryMode, number>>) => (x.file === x.eval && x.file === x.stdin ? String(x.file) : `file ${x.file}, eval ${x.eval}, stdin ${x.stdin}`);
-  const parts = [r.variant];
+  const parts: string[] = [r.variant];
   if (r.lazy) parts.push('seeded at the first call after a script-dependent draw count (give firstValue)');
   else if (d.file || d.eval || d.stdin) parts.push(`isolate-RNG draws before the context's state: ${same(d)}`);
   if (s.file || s.eval || s.stdin) parts.push(`start-up values: ${same(s)}`);

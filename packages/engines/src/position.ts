@@ -45,7 +45,7 @@ interface Base {
 
 /** The 'mwc-draws' / 'lazy-draws' emulator whose state came from the RNG bytes at `at`. */
 function fromBytes(kind: PositionKind, base: Base, bytes: Uint8Array, at: number): Emulator | undefined {
-  const variant = base.variant;
+  const variant = base.variant as never; // each package refuses an id not its own at run time
   const w = (o: number) => (bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24)) >>> 0;
   if (kind === 'mwc-draws') {
     if (at + 8 > bytes.length) return undefined;
@@ -75,8 +75,8 @@ function rngBytes(kind: PositionKind, variant: string, seed: number, count: numb
 /** The seeded emulator of a variant before any draw ('values' kind only). */
 function seededBase(variant: string, seed: number): Emulator {
   return positionKind(variant) === 'values' && variant.startsWith('v8-3.11')
-    ? v82015.create({ seed, variant })
-    : xorshift.create({ seed, variant });
+    ? v82015.create({ seed, variant: variant as never })
+    : xorshift.create({ seed, variant: variant as never });
 }
 
 /** The emulator at a position, then `skip` values further (Node's own start-up draws, keys hashed before the script's first call). */
