@@ -68,7 +68,7 @@ describe('@emu/pin', () => {
       [{ EMU_ENGINE: 'node@4.2.2', EMU_SEED: '1', EMU_RANDOM_SEED: '2' }, 'EMU_SEED="1"'],
       [{ EMU_ENGINE: 'node@4.2.2', EMU_STATE: '[1,' }, 'EMU_STATE="[1,"'],
       [{ EMU_ENGINE: 'node@4.2.2', EMU_RANDOM_SEED: '42', EMU_ENTRY: 'repl' }, 'EMU_ENTRY="repl"'],
-      [{ EMU_ENGINE: 'node@4.2.2', EMU_RANDOM_SEED: '42', EMU_FIRST_VALUE: '0.5' }, '0.5'],
+      [{ EMU_ENGINE: 'node@4.2.2', EMU_RANDOM_SEED: '42', EMU_FIRST_VALUE: '0.5' }, 'firstValue 3fe0000000000000'],
       [{ EMU_ENGINE: 'node@4.2.2', EMU_RANDOM_SEED: '42', EMU_FIRST_VALUE: '1.5' }, 'EMU_FIRST_VALUE="1.5"'],
       [{ EMU_ENGINE: 'node@99.0.0', EMU_RANDOM_SEED: '42' }, 'node@99.0.0'],
       [{ EMU_ENGINE: 'node@4.2.2' }, 'needs EMU_RANDOM_SEED'],
@@ -105,7 +105,7 @@ describe('@emu/pin', () => {
     expect(() => pin('v8-2015', {})).toThrow(EmuError);
     expect(() => pin('nope', { seed: 1 })).toThrow(/unknown engine "nope"/);
     // A first value no start-up position of node 4.2.2 with seed 1 yields: refused, naming it.
-    expect(() => pin('node@4.2.2', { seed: 1, firstValue: 0.5 })).toThrow(/0\.5/);
+    expect(() => pin('node@4.2.2', { seed: 1, firstValue: 0.5 })).toThrow(/firstValue 3fe0000000000000: no start/);
   });
 
   it('firstValue: the value real node 6.0.0 (lazily seeded) printed first pins the rest of its run', () => {
