@@ -52,7 +52,7 @@ export const COLUMNS: [id: string, mode: string, value: string][] = [
   ['v8-patched', 'seed', '42'],
   ['webkit-gamerand', 'seed', '42'],
   ['node@4.2.2', 'random-seed', '42'],
-  ['node@6.0.0', 'seed', '7'],
+  ['node@8.3.0', 'seed', '7'],
   ['node@26.12.1', 'random-seed', '42'],
   ['chrome@47', 'seed', '42'],
   ['chrome@156', 'random-seed', '42'],

@@ -104,7 +104,10 @@ export async function startThisBrowser() {
     return era ? `${era.family}@${era.from}` : variant;
   }
 
-  function showResult(panel, explaining, used, total, predicted) {
+  function showResult(panel, rows, used, total, predicted) {
+    // identify() groups eras whose output is the same function of the state (e.g. SpiderMonkey and
+    // JavaScriptCore's xorshift128+): each grouped variant is a candidate of its own here.
+    const explaining = rows.flatMap((v) => (v.variants && v.variants.length ? v.variants : [v.variant]).map((variant) => ({ ...v, variant, id: idOfVariant(variant) })));
     const families = [...new Set(explaining.map((v) => eraOf(v.variant)?.family ?? v.id))];
     let family = families[0];
     let how = 'the values fit only this family';

@@ -37,7 +37,7 @@ function engines(args: string[], io: Io): number {
   }
   io.out(`\nBrowser and runtime builds measured with a fixed seed (chrome@M resolves through its V8 version; deno@V, bun@V, workerd@DATE, webkitgtk@V to these rows, or to two agreeing rows either side):\n`);
   for (const r of EMBEDDER_RELEASES) {
-    io.out(`  ${`${r.runtime}@${r.version}`.padEnd(22)} ${r.family === 'v8' ? 'V8' : 'JSC'} ${r.engineVersion.slice(0, 40).padEnd(40)} ${r.variant.padEnd(22)} ${r.artifact}\n`);
+    io.out(`  ${(r.runtime === 'chrome' ? `chrome@${r.version.split('.')[0]} (${r.version})` : `${r.runtime}@${r.version}`).padEnd(22)} ${r.family === 'v8' ? 'V8' : 'JSC'} ${r.engineVersion.slice(0, 40).padEnd(40)} ${r.variant.padEnd(22)} ${r.artifact}\n`);
   }
   return 0;
 }
