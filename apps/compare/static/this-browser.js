@@ -64,7 +64,9 @@ export async function startThisBrowser() {
       let verdicts;
       if (open === null) {
         const ident = await runJob({ kind: 'identify', observed }, undefined, URGENT);
-        verdicts = ident.map((i) => ({ id: idOfVariant(i.variant), variant: i.variant, verdict: i.verdict, note: i.note }));
+        // identify() groups eras whose output is the same function of the state (SpiderMonkey's and
+        // JavaScriptCore's xorshift128+): each grouped variant is a candidate of its own here.
+        verdicts = ident.flatMap((i) => (i.variants?.length ? i.variants : [i.variant]).map((variant) => ({ id: idOfVariant(variant), variant, verdict: i.verdict, note: i.note })));
       } else {
         const res = await runJob({ kind: 'predict', ids: open, observed, next: 0 }, undefined, URGENT);
         verdicts = res.map(({ id, outcome }) => ({ id, variant: outcome.variant, verdict: outcome.kind === 'ok' ? 'explains' : outcome.kind === 'inconsistent' ? 'cannot' : outcome.kind, note: outcome.note }));
@@ -104,10 +106,7 @@ export async function startThisBrowser() {
     return era ? `${era.family}@${era.from}` : variant;
   }
 
-  function showResult(panel, rows, used, total, predicted) {
-    // identify() groups eras whose output is the same function of the state (e.g. SpiderMonkey and
-    // JavaScriptCore's xorshift128+): each grouped variant is a candidate of its own here.
-    const explaining = rows.flatMap((v) => (v.variants && v.variants.length ? v.variants : [v.variant]).map((variant) => ({ ...v, variant, id: idOfVariant(variant) })));
+  function showResult(panel, explaining, used, total, predicted) {
     const families = [...new Set(explaining.map((v) => eraOf(v.variant)?.family ?? v.id))];
     let family = families[0];
     let how = 'the values fit only this family';
