@@ -150,6 +150,22 @@ export const HISTORY_ERAS: readonly Era[] = [
     source: { repo: 'bellard/quickjs', path: 'quickjs.c (xorshift64star, js_random_init, js_math_random)', ref: '83c426d8ac1aeaf1f600b7a891824c6eafe59646; quickjs-ng/quickjs 614020a5b7999b70925e474fee1ccfb4c468fccc' },
   },
 
+  // ---- Hermes (React Native) ----------------------------------------------------------------------------
+  {
+    family: 'hermes', from: '0.1', to: '0.13', dates: '2019-07 … 2023-11', package: 'hermes', variant: 'hermes-minstd',
+    algorithm: 'std::minstd_rand (48271 · x mod 2^31 − 1) through uniform_real_distribution<>(0, 1) = generate_canonical<double, 53>: two draws per value, ((x1 − 1) + (x2 − 1)·R) / fl(R²), R = 2^31 − 2', precisionBits: 53,
+    seeding: 'one std::random_device() value (32 bits) at the runtime\'s first Math.random() call, seed() takes it mod 2^31 − 1 (0 → 1); no flag seeds it (-Xstable-instruction-count does not): { seed } is that random_device value, { state } the 31-bit word; 2 values recover the state', cache: 'none',
+    verified: 'real binaries: hermes-engine-cli 0.5.0, 0.5.1, 0.7.0, 0.7.2, 0.8.1, 0.9.0, 0.10.0, 0.11.0, 0.12.0 (linux64, unseeded) — the state recovered from each run\'s first 2 values reproduces the next 1,000 bit for bit (tooling/conformance/fixtures/hermes-cli.json); the mathRandom body against g++ 12 libstdc++ for 7 seeds (hermes-libstdcxx.json)',
+    source: { repo: 'facebook/hermes', path: 'lib/VM/JSLib/Math.cpp (mathRandom), include/hermes/VM/JSLib/RuntimeCommonStorage.h (randomEngine_)', ref: 'f22a18f67da3f03db59c1ec715d6ec3776b03fbf (initial commit) … 7d3e091b59ff5e5a9e722718c01d81dab52d4300 (v0.12.0)' },
+  },
+  {
+    family: 'hermes', from: '0.13', dates: '2023-11 …', package: 'hermes', variant: 'hermes-mt64-libcxx',
+    algorithm: 'std::mt19937_64, one output per value: (double) x / 2^64 (x rounded to 53 bits); libc++ (Android, iOS) — a Linux libstdc++ build differs only when x rounds to 2^64 (variant hermes-mt64-libstdcxx)', precisionBits: 53,
+    seeding: 'at the runtime\'s first Math.random() call: seed = (random_device() << 32) | random_device(), mt19937_64::seed(seed): { seed } is that 64-bit value; the first 624 values recover it (GF(2) solve, @emu/hermes recoverMt64Seed)', cache: 'none',
+    verified: 'source only for Hermes itself (no Hermes binary of this era is installable: hermes-engine-cli ends at 0.12.0, hermes-compiler ships only hermesc, which cannot run scripts); its mathRandom body against g++ 12 libstdc++ for 6 seeds, and a random_device-seeded run whose seed the first 624 values recover, reproducing all 1,700 (tooling/conformance/fixtures/hermes-libstdcxx.json)',
+    source: { repo: 'facebook/hermes', path: 'lib/VM/JSLib/Math.cpp (mathRandom), include/hermes/VM/JSLib/JSLibStorage.h (randomEngine_)', ref: '20c11c4418d4cfb959970b72ceb44f9e32c74612 (2023-11-08, #1175); v0.13.0 4b3bf912cc0f705b51b71ce1a5b8bd79b93a451b; hermes-v260318099.0.1 73855a1475e016cec814d67578f860112ef711e1' },
+  },
+
   // ---- Opera Presto -----------------------------------------------------------------------------------
   {
     family: 'opera', from: '3', to: '15', dates: '1998 … 2013', package: null,
