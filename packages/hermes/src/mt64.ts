@@ -50,7 +50,7 @@ export const MT64_VARIANTS: readonly VariantInfo[] = [
     algorithm: 'std::mt19937_64, one output per double: (double) x / 2^64 (x rounded to 53 bits); 1.0 possible (x ≥ 2^64 − 2^10)',
     precisionBits: 53,
     stateWords: [...Array.from({ length: MT_N }, (_, i) => `_M_x[${i}]`), '_M_p'],
-    source: 'facebook/hermes lib/VM/JSLib/Math.cpp (mathRandom) @ 20c11c4418d4cfb959970b72ceb44f9e32c74612; llvm-project libcxx generate_canonical',
+    source: 'facebook/hermes lib/VM/JSLib/Math.cpp (mathRandom) @ 20c11c4418d4cfb959970b72ceb44f9e32c74612; llvm/llvm-project libcxx/include/__random/generate_canonical.h, log2.h @ 42f2dc6c7d5642cf274a9a02d57962068a8afa54 (k = 1, no clamp)',
   },
   {
     id: 'hermes-mt64-libstdcxx',
