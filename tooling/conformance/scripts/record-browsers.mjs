@@ -10,8 +10,10 @@
 // Unseeded engines are proven by recovery: the test recovers the xorshift128+ state from the first
 // values and predicts the rest bit for bit (tooling/conformance/src/browser-goldens.test.ts).
 // Usage: node tooling/conformance/scripts/record-browsers.mjs [--only cjs,firefox,minibrowser] [--out DIR]
+//        [--check]: record and check instead of writing: unseeded runs by recovery (8 values → the
+//        rest predicted through the registry id), seeded values equal to the committed fixture
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -26,11 +28,41 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '1100' },
     seeds: { type: 'string', default: '1,42,2147483647' },
     'seeded-count': { type: 'string', default: '200' },
+    check: { type: 'boolean', default: false },
   },
 });
 const only = new Set(args.only.split(','));
 const count = Number(args.count);
-const save = (name, data) => {
+const root = join(here, '..', '..', '..');
+const pkg = (name) => import(join(root, 'packages', name, 'dist', 'index.js'));
+let failures = 0;
+const verdict = (what, ok, detail = '') => {
+  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? `: ${detail}` : ''}\n`);
+  if (!ok) failures++;
+};
+const SEEN = 8;
+async function check(name, data) {
+  const { doubleToHex, hexToDouble } = await pkg('core');
+  const { createEngine } = await pkg('engines');
+  const { predict } = await pkg('recover');
+  if (data.unseeded) {
+    const id = data.runtime === 'firefox' ? `firefox@${data.version.split('.')[0]}` : `spidermonkey@${/SpiderMonkey (\d+)/.exec(data.engine)[1]}`;
+    data.runs.forEach((values, k) => {
+      const p = predict(id, values.slice(0, SEEN).map(hexToDouble), values.length - SEEN, 0, { fromStart: true });
+      const ok = p.kind === 'ok' && p.next.map(doubleToHex).join() === values.slice(SEEN).join();
+      verdict(`${data.runtime} ${data.version} run ${k + 1}, unseeded: ${id} from ${SEEN} values, ${values.length - SEEN} predicted`, ok, p.kind === 'ok' ? '' : p.note);
+    });
+  } else {
+    const committed = JSON.parse(readFileSync(join(here, '..', 'fixtures', name), 'utf8'));
+    verdict(`MiniBrowser ${data.version} (JSC_forcedWeakRandomSeed): values equal the fixture's`, JSON.stringify(data.seeds) === JSON.stringify(committed.seeds));
+    for (const [seed, values] of Object.entries(data.seeds)) {
+      const e = createEngine(`webkitgtk@${data.version}`, { seed: Number(seed) });
+      verdict(`  webkitgtk@${data.version} seed ${seed}`, values.every((v) => doubleToHex(e.random()) === v));
+    }
+  }
+}
+const save = async (name, data) => {
+  if (args.check) return check(name, data);
   writeFileSync(join(args.out, name), JSON.stringify(data) + '\n');
   process.stderr.write(`recorded ${name}\n`);
 };
@@ -56,7 +88,7 @@ if (only.has('cjs')) {
   const version = execFileSync('cjs', ['--version'], { encoding: 'utf8' }).trim();
   const mozjs = execFileSync('dpkg-query', ['-W', '-f', '${Depends}', 'libcjs0'], { encoding: 'utf8' }).match(/libmozjs-(\d+)/)?.[1];
   rmSync(work, { recursive: true, force: true });
-  save(`cjs-${version.replace(/^cjs /, '')}.json`, {
+  await save(`cjs-${version.replace(/^cjs /, '')}.json`, {
     runtime: 'cjs', version: version.replace(/^cjs /, ''), engine: `SpiderMonkey ${mozjs} (libmozjs-${mozjs})`, package: `Debian cjs ${dpkgVersion('cjs')}`,
     command: `cjs probe.js: ${count} × Math.random() bits, unseeded (two runs)`, unseeded: true, runs,
   });
@@ -79,7 +111,7 @@ if (only.has('firefox')) {
   }
   const version = (await browser.version()).replace(/^firefox\//i, '');
   await browser.close();
-  save(`firefox-esr-${version.replace(/esr$/, '')}.json`, {
+  await save(`firefox-esr-${version.replace(/esr$/, '')}.json`, {
     runtime: 'firefox', version, engine: `SpiderMonkey ${version.split('.')[0]}`, package: `Debian firefox-esr ${dpkgVersion('firefox-esr')}`, userAgent: userAgent[0],
     command: `headless, puppeteer-core over WebDriver BiDi: a new page at about:blank, ${count} × Math.random() bits, unseeded (two pages)`, unseeded: true, runs,
   });
@@ -149,9 +181,14 @@ if (only.has('minibrowser')) {
   const again = (await miniBrowserRun(mini, { JSC_forceWeakRandomSeed: 'true', JSC_forcedWeakRandomSeed: args.seeds.split(',')[0] })).values.slice(0, 4);
   const unseeded = [(await miniBrowserRun(mini, {})).values.slice(0, 4), (await miniBrowserRun(mini, {})).values.slice(0, 4)];
   const version = dpkgVersion('libwebkit2gtk-4.1-0').replace(/-.*$/, '');
-  save(`minibrowser-${version}.json`, {
+  await save(`minibrowser-${version}.json`, {
     runtime: 'minibrowser', version, engine: `WebKitGTK ${version}`, package: `Debian libwebkit2gtk-4.1-0 ${dpkgVersion('libwebkit2gtk-4.1-0')}, webkit2gtk-driver ${dpkgVersion('webkit2gtk-driver')}`, userAgent,
     command: 'xvfb-run -a WebKitWebDriver with JSC_forceWeakRandomSeed=true JSC_forcedWeakRandomSeed=N in its environment; MiniBrowser --automation at about:blank; Math.random() bits',
     seeds, sameSeedAgain: again, unseededFirstValues: unseeded,
   });
+}
+
+if (args.check) {
+  process.stdout.write(failures ? `${failures} check(s) FAILED\n` : 'all checks passed\n');
+  if (failures) process.exitCode = 1;
 }

@@ -7,8 +7,11 @@
 //              each through std::uniform_real_distribution<>(0.0, 1.0)) built by the machine's g++:
 //              seeded goldens, and one run seeded as Hermes does it (random_device, (r1 << 32) | r2)
 // Usage: node tooling/conformance/scripts/record-hermes.mjs [--only cli,libstdcxx] [--versions 0.5.0,0.12.0] [--out DIR]
+//        [--check]: record into memory and check instead of writing: unseeded runs by recovery (the
+//        minstd state from 2 values, every later value through hermes@VERSION; the mt19937_64 seed
+//        from 624 values), seeded goldens equal to the committed fixture (needs the packages built)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,11 +25,40 @@ const { values: args } = parseArgs({
     versions: { type: 'string', default: ALL_CLI.join(',') },
     count: { type: 'string', default: '1002' },
     out: { type: 'string', default: join(here, '..', 'fixtures') },
+    check: { type: 'boolean', default: false },
   },
 });
 const only = new Set(args.only.split(','));
 const count = Number(args.count);
-const save = (name, data) => {
+const root = join(here, '..', '..', '..');
+const pkg = (name) => import(join(root, 'packages', name, 'dist', 'index.js'));
+let failures = 0;
+const verdict = (what, ok, detail = '') => {
+  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? `: ${detail}` : ''}\n`);
+  if (!ok) failures++;
+};
+/** --check: every unseeded run by recovery, every seeded golden against the committed fixture. */
+async function check(name, data) {
+  const { doubleToHex, hexToDouble } = await pkg('core');
+  const { createEngine } = await pkg('engines');
+  const H = await pkg('hermes');
+  const take = (e, n) => Array.from({ length: n }, () => doubleToHex(e.random()));
+  if (name === 'hermes-cli.json') {
+    for (const [version, b] of Object.entries(data.builds)) {
+      const states = H.recoverMinstd(b.values.slice(0, 2).map(hexToDouble));
+      const ok = states.length === 1 && take(createEngine(`hermes@${version}`, { state: states }), b.values.length).join() === b.values.join();
+      verdict(`${b.package} (release ${b.release}), unseeded: state from 2 values, ${b.values.length - 2} predicted`, ok);
+    }
+  } else {
+    const committed = JSON.parse(readFileSync(join(here, '..', 'fixtures', name), 'utf8'));
+    verdict(`${data.version}: minstd_rand and mt19937_64 seeded goldens equal the fixture's`, JSON.stringify([data.minstd, data.mt64]) === JSON.stringify([committed.minstd, committed.mt64]));
+    const values = data.randomDevice.values.map(hexToDouble);
+    const r = H.recoverMt64Seed(values, 'hermes-mt64-libstdcxx');
+    verdict(`mt19937_64 seeded from random_device: seed recovered from 624 values, all ${values.length} reproduced`, r.seeds.length === 1 && String(r.seeds[0]) === data.randomDevice.seed);
+  }
+}
+const save = async (name, data) => {
+  if (args.check) return check(name, data);
   writeFileSync(join(args.out, name), JSON.stringify(data) + '\n');
   process.stderr.write(`recorded ${name}\n`);
 };
@@ -63,7 +95,7 @@ if (only.has('cli')) {
     builds[version] = { package: `hermes-engine-cli@${version}`, release, exit, secondRunFirstValues: again, values };
     process.stderr.write(`hermes-engine-cli@${version} (${release}): ${values.length} values\n`);
   }
-  save('hermes-cli.json', {
+  await save('hermes-cli.json', {
     engine: 'hermes',
     command: `npm pack hermes-engine-cli@VERSION; package/linux64-bin/hermes r.js: ${count} × Math.random() bits (DataView) in a fresh runtime, unseeded; then a second run's first 2`,
     builds,
@@ -116,10 +148,15 @@ if (only.has('libstdcxx')) {
   const out = execFileSync(join(work, 'hermes-random'), ['200', '1700', minstdSeeds.join(','), mtSeeds.join(',')], { encoding: 'utf8' });
   const version = execFileSync('g++', ['--version'], { encoding: 'utf8' }).split('\n')[0];
   rmSync(work, { recursive: true, force: true });
-  save('hermes-libstdcxx.json', {
+  await save('hermes-libstdcxx.json', {
     engine: 'hermes (its mathRandom bodies on libstdc++)',
     version,
     command: 'g++ -O2: minstd_rand / mt19937_64 seeded with each seed, 200 × uniform_real_distribution<>(0.0, 1.0); then mt19937_64 seeded as Hermes does (random_device, (r1 << 32) | r2), 1700 values',
     ...JSON.parse(out),
   });
+}
+
+if (args.check) {
+  process.stdout.write(failures ? `${failures} check(s) FAILED\n` : 'all checks passed\n');
+  if (failures) process.exitCode = 1;
 }
