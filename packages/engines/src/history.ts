@@ -178,9 +178,19 @@ export const HISTORY_ERAS: readonly Era[] = [
 
 /**
  * The V8 version each Chrome milestone 1–28 shipped (the stable branch's V8, as listed in the
- * "Google Chrome version history" table, V8 column). Not re-read against Chromium's DEPS here; each
- * era assignment only needs the milestone on the right side of 1.2.8, 2.2.2, 3.4.9 and 3.21.13, and
- * every milestone is at least a minor version away from those boundaries except Chrome 5 (2.1.10).
+ * "Google Chrome version history" table, V8 column). Not re-read against Chromium's DEPS: no copy of
+ * Chromium's history fits here (the chromium/chromium snapshot is 66 GB). What was checked (V8's own
+ * ChangeLog, v8mips/v8mips @ f0c9cc0bbfd461c7f516799d9a58e9a7395f737e): every version listed for
+ * Chrome 2–28 is a trunk release there, each milestone's newer than the one before, and each era
+ * boundary falls between the two milestones either side by date too — 1.2.8 (2009-06-16) after
+ * Chrome 2's 1.1.10 (2009-04-15) and before Chrome 3's 1.2.14 (2009-07-13); 2.2.2 (2010-04-12) after
+ * Chrome 5's 2.1.10 (2010-03-26), before Chrome 6's 2.2.24 (2010-07-14); 3.4.9 (2011-07-04) between
+ * 3.3.10 (Chrome 13, 2011-05-25) and 3.4.14 (Chrome 14, 2011-07-20); 3.11.0 (2012-05-11) between
+ * 3.10.6 (Chrome 20) and 3.11.10 (Chrome 21); 3.15.0 (2012-10-31) between 3.14.5 (Chrome 24,
+ * 2012-10-22) and 3.15.11 (Chrome 25). Chrome 1's 0.3.9 is not a trunk release (the ChangeLog has
+ * 0.3.5, 2008-10-16, then 0.4.0): a branch-only number, unconfirmed; its era (libc random(), every
+ * V8 before 1.2.8) does not depend on it. The closest call is Chrome 5: its branch (5.0.375, spring
+ * 2010) and V8 2.2.2 are weeks apart; if Chrome 5 shipped a 2.2 build it would be the 32-bit C++ era.
  */
 export const CHROME_EARLY_V8: Readonly<Record<number, string>> = {
   1: '0.3.9', 2: '1.1.10', 3: '1.2.14', 4: '1.3.18', 5: '2.1.10', 6: '2.2.24', 7: '2.3.11', 8: '2.4.9',
@@ -188,7 +198,7 @@ export const CHROME_EARLY_V8: Readonly<Record<number, string>> = {
   17: '3.7.12', 18: '3.8.9', 19: '3.9.24', 20: '3.10.6', 21: '3.11.10', 22: '3.12.19', 23: '3.13.7', 24: '3.14.5',
   25: '3.15.11', 26: '3.16.14', 27: '3.17.6', 28: '3.18.5',
 };
-export const CHROME_EARLY_V8_SOURCE = 'Wikipedia "Google Chrome version history" (V8 column), from memory of the table; not rechecked against Chromium DEPS';
+export const CHROME_EARLY_V8_SOURCE = 'Wikipedia "Google Chrome version history" (V8 column), from memory of the table; not rechecked against Chromium DEPS (too large to read here); each listed V8 version (but Chrome 1\'s 0.3.9, branch-only) and the era boundaries 1.2.8, 2.2.2, 3.4.9, 3.11, 3.15 dated in V8\'s ChangeLog (v8mips/v8mips @ f0c9cc0b) in the same order as the milestones';
 
 /** Opera (Blink) → the Chromium milestone it was built on: Opera 15–22 = Chromium 28–35 (issue 12's captures). */
 export function operaToChromium(opera: number): number | undefined {
