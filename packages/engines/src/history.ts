@@ -7,6 +7,7 @@ import type { Era } from './eras.js';
 
 const V8_HISTORY = 'v8/v8 (svn history, read in the v8mips/v8mips mirror)';
 
+/** The historical eras (V8 before 3.11, IE/Edge, Netscape, Firefox 1–3, Safari before GameRand, Opera, Hermes, QuickJS, Rhino), merged into the registry's era table. */
 export const HISTORY_ERAS: readonly Era[] = [
   // ---- V8 before 3.11 and between 3.15 and 3.26 ---------------------------------------------------
   {
@@ -198,6 +199,7 @@ export const CHROME_EARLY_V8: Readonly<Record<number, string>> = {
   17: '3.7.12', 18: '3.8.9', 19: '3.9.24', 20: '3.10.6', 21: '3.11.10', 22: '3.12.19', 23: '3.13.7', 24: '3.14.5',
   25: '3.15.11', 26: '3.16.14', 27: '3.17.6', 28: '3.18.5',
 };
+/** Where CHROME_EARLY_V8 comes from and what was checked of it. */
 export const CHROME_EARLY_V8_SOURCE = 'Wikipedia "Google Chrome version history" (V8 column), from memory of the table; not rechecked against Chromium DEPS (too large to read here); each listed V8 version (but Chrome 1\'s 0.3.9, branch-only) and the era boundaries 1.2.8, 2.2.2, 3.4.9, 3.11, 3.15 dated in V8\'s ChangeLog (v8mips/v8mips @ f0c9cc0b) in the same order as the milestones';
 
 /** Opera (Blink) → the Chromium milestone it was built on: Opera 15–22 = Chromium 28–35 (issue 12's captures). */

@@ -11,11 +11,13 @@ export { HermesMinstd, MINSTD_INVERSE, minstdSeedState, recoverMinstd } from './
 export { HermesMt64, MT_N, mt64SeedWords, type Mt64VariantId } from './mt64.js';
 export { MT64_RECOVERY_VALUES, recoverMt64Seed, temper64, untemper64, type Mt64Recovery } from './recover.js';
 
+/** Hermes's variants: the minstd_rand era and the mt19937_64 era on libc++ or libstdc++. */
 export type VariantId = 'hermes-minstd' | Mt64VariantId;
 
 /** The variants' metadata. */
 export const VARIANTS: readonly VariantInfo[] = [MINSTD_VARIANT, ...MT64_VARIANTS];
 
+/** What create() takes: exactly one of state or seed, and the variant. */
 export interface CreateOptions {
   /** minstd: `[_M_x]` (1 … 2^31 − 2); mt19937_64: `[_M_x[0] … _M_x[311], _M_p]` (64-bit words as `"0x…"`). */
   state?: readonly unknown[];

@@ -45,6 +45,7 @@ function step(x: number): number {
   return (x * K.A) % K.M;
 }
 
+/** The minstd_rand variant's metadata. */
 export const MINSTD_VARIANT: VariantInfo = {
   id: 'hermes-minstd',
   engines: 'Hermes from its first commit to 2023-11 (hermes-engine-cli 0.5.0 … 0.12.0; React Native 0.60 … 0.73)',
@@ -126,6 +127,7 @@ export function minstdSeedState(seed: bigint): number {
   return x === 0 ? 1 : x;
 }
 
+/** A minstd_rand-era generator from { state } (the 31-bit word) or { seed } (a random_device value). */
 export function createMinstd(options: { state?: readonly unknown[]; seed?: number | bigint | string }): HermesMinstd {
   if (options.seed !== undefined) {
     // std::random_device()() is an unsigned int: 32 bits

@@ -30,6 +30,7 @@ import {
 } from '@emu/core';
 
 const ENGINE = 'hermes';
+/** mt19937_64's state size: 312 words of 64 bits. */
 export const MT_N = 312;
 const MT_M = 156;
 
@@ -40,8 +41,10 @@ const enum K {
   INV_TWO64 = 5.421010862427522e-20, // 2^-64, exact
 }
 
+/** The mt19937_64 era's variants: by the C++ library's generate_canonical (they differ only at 1.0). */
 export type Mt64VariantId = 'hermes-mt64-libcxx' | 'hermes-mt64-libstdcxx';
 
+/** The mt19937_64 variants' metadata. */
 export const MT64_VARIANTS: readonly VariantInfo[] = [
   {
     id: 'hermes-mt64-libcxx',
@@ -180,6 +183,7 @@ function fromWords(variant: Mt64VariantId, words: readonly bigint[], p: number):
   return new HermesMt64(variant, hi, lo, p);
 }
 
+/** An mt19937_64-era generator from { state } (312 words and the position) or { seed } (the 64-bit seed). */
 export function createMt64(variant: Mt64VariantId, options: { state?: readonly unknown[]; seed?: number | bigint | string }): HermesMt64 {
   if (options.seed !== undefined) {
     // the 64-bit seed (r1 << 32) | r2 of two random_device() values

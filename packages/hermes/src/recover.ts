@@ -146,6 +146,7 @@ function seedFrom(y1: bigint, y2: bigint, y157: bigint, y158: bigint): bigint {
   return w;
 }
 
+/** What recoverMt64Seed found, and the size of the GF(2) system it solved. */
 export interface Mt64Recovery {
   /** Every 64-bit seed that reproduces all given values (one, unless the values are too few). */
   readonly seeds: bigint[];
