@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Records Hermes's Math.random from real binaries and the real C++ library code it calls:
 //   cli        npm hermes-engine-cli@VERSION (linux64-bin/hermes): unseeded Math.random() bits; no build
-//              has a seed flag (-Xstable-instruction-count does not fix Math.random: 0.12.0 prints
-//              different values each run, 0.5.0 throws "Replay of Math.random() without a traced seed")
+//              has a seed flag; the one flag that mentions a fixed seed, -Xstable-instruction-count, is
+//              recorded too (two runs' first values, or the error it raises)
 //   libstdcxx  a tiny C++ program with Hermes's two mathRandom bodies (minstd_rand, then mt19937_64,
 //              each through std::uniform_real_distribution<>(0.0, 1.0)) built by the machine's g++:
 //              seeded goldens, and one run seeded as Hermes does it (random_device, (r1 << 32) | r2)
@@ -83,16 +83,21 @@ if (only.has('cli')) {
     const release = execFileSync(bin, ['--version'], { encoding: 'utf8' }).match(/Hermes release version: (\S+)/)?.[1] ?? 'unknown';
     // some releases (0.7.0 … 0.11.0) crash with SIGSEGV at exit, after printing: the output is kept
     // when it is complete, and the exit is recorded
-    const run = () => {
-      const r = spawnSync(bin, [join(dir, 'r.js')], { encoding: 'utf8' });
-      return { values: r.stdout.trim().split(','), exit: r.signal ?? r.status };
+    const run = (...flags) => {
+      const r = spawnSync(bin, [...flags, join(dir, 'r.js')], { encoding: 'utf8' });
+      return { values: r.stdout.trim().split(','), exit: r.signal ?? r.status, stderr: r.stderr.trim().split('\n')[0] ?? '' };
     };
     const { values, exit } = run();
     // a second run: the stream is seeded from std::random_device each time
     const again = run().values.slice(0, 2);
+    // the only flag that mentions a fixed seed: two runs' first values (or the error it gives)
+    const stable = [0, 1].map(() => {
+      const r = run('-Xstable-instruction-count');
+      return /^[0-9a-f]{16}$/.test(r.values[0] ?? '') ? r.values[0] : `error: ${r.stderr.slice(0, 100)}`;
+    });
     rmSync(dir, { recursive: true, force: true });
     if (values.length !== count || !values.every((v) => /^[0-9a-f]{16}$/.test(v))) throw new Error(`hermes-engine-cli@${version}: expected ${count} values, got ${values.length}`);
-    builds[version] = { package: `hermes-engine-cli@${version}`, release, exit, secondRunFirstValues: again, values };
+    builds[version] = { package: `hermes-engine-cli@${version}`, release, exit, secondRunFirstValues: again, stableInstructionCountFirstValues: stable, values };
     process.stderr.write(`hermes-engine-cli@${version} (${release}): ${values.length} values\n`);
   }
   await save('hermes-cli.json', {
