@@ -306,8 +306,15 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
       : { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
   }
   // Distinct futures only: several internal states can predict the same sequence.
+  // States are told apart by what they say of the requested calls on both sides: two cache
+  // positions can share the next values and differ in the previous ones (a window at the start
+  // of a refill), so the past is part of the key, never only the future.
   const futures = new Map<string, readonly (number | string)[]>();
-  for (const s of states) futures.set(emit(era.package!, variant, s, observed.length + Math.max(next, 8)).map(doubleToHex).join(), s);
+  for (const s of states) {
+    const past = back > 0 ? previousValues(era.package!, variant, s, observed, back) : [];
+    const pastKey = Array.isArray(past) ? past.map(doubleToHex).join() : `ambiguous at ${past.ambiguousAt}`;
+    futures.set(`${emit(era.package!, variant, s, observed.length + Math.max(next, 8)).map(doubleToHex).join()}|${pastKey}`, s);
+  }
   if (futures.size > 1) {
     if (solved.complete === false) {
       return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: at least ${futures.size} states fit (${detail}); give more values${cacheHint(variant, observed.length)}` };
