@@ -124,13 +124,8 @@ function walkLow(nextCar: Int32Array, synOf: Int32Array, ways: number, d: number
   }
 }
 
-/**
- * The upper half's paths from carries `car1` (levels from table offset t1 on), each looked up in
- * the open-addressed table of the lower paths that leave car1 (slot = [syndrome, first path + 1],
- * 0 = empty; chainNext links the paths with that syndrome): hits gets (path in the group, q) pairs.
- */
-function walkHigh(nextCar: Int32Array, synOf: Int32Array, ways: number, t1: number, d: number, car1: number, table: Int32Array, shift: number, chainNext: Int32Array, hits: number[]): void {
-  const mask = (table.length >>> 1) - 1;
+/** The upper half's paths from carries `car1` (levels from table offset t1 on): path q's syndrome goes to syns[q]. */
+function walkHigh(nextCar: Int32Array, synOf: Int32Array, ways: number, t1: number, d: number, car1: number, syns: Int32Array): void {
   carS[0] = car1;
   synS[0] = 0;
   const count = 2 ** d;
@@ -141,10 +136,38 @@ function walkHigh(nextCar: Int32Array, synOf: Int32Array, ways: number, t1: numb
       carS[k + 1] = nextCar[idx]!;
       synS[k + 1] = synS[k]! ^ synOf[idx]!;
     }
-    const syn = synS[d]!;
-    for (let h = mix(syn) >>> shift; table[2 * h + 1] !== 0; h = (h + 1) & mask) {
+    syns[q] = synS[d]!;
+  }
+}
+
+const joinTable = new Int32Array(2 << 13);
+const joinNext = new Int32Array(1 << 13);
+
+/**
+ * One part of the join: the lower paths [l0, l1) (syndrome, index) in an open-addressed table
+ * (slot = [syndrome, first path + 1], 0 = empty; equal syndromes chained), probed by the upper
+ * paths [h0, h1): hits gets (lower index, q) for every equal syndrome.
+ */
+function joinPart(lowSyn: Int32Array, lowIdx: Int32Array, l0: number, l1: number, highSyn: Int32Array, highQ: Int32Array, h0: number, h1: number, hits: number[]): void {
+  const m = l1 - l0;
+  if (m === 0 || h1 === h0) return;
+  const bits = Math.max(4, Math.ceil(Math.log2(m)) + 1);
+  const table = bits <= 13 ? joinTable.subarray(0, 2 << bits).fill(0) : new Int32Array(2 << bits);
+  const next = m <= joinNext.length ? joinNext : new Int32Array(m);
+  const mask = (1 << bits) - 1;
+  for (let i = 0; i < m; i++) {
+    const syn = lowSyn[l0 + i]!;
+    let h = mix(syn) & mask;
+    while (table[2 * h + 1] !== 0 && table[2 * h] !== syn) h = (h + 1) & mask;
+    table[2 * h] = syn;
+    next[i] = table[2 * h + 1]! - 1;
+    table[2 * h + 1] = i + 1;
+  }
+  for (let j = h0; j < h1; j++) {
+    const syn = highSyn[j]!;
+    for (let h = mix(syn) & mask; table[2 * h + 1] !== 0; h = (h + 1) & mask) {
       if (table[2 * h] !== syn) continue;
-      for (let g = table[2 * h + 1]! - 1; g >= 0; g = chainNext[g]!) hits.push(g, q);
+      for (let i = table[2 * h + 1]! - 1; i >= 0; i = next[i]!) hits.push(lowIdx[l0 + i]!, highQ[j]!);
       break;
     }
   }
@@ -154,6 +177,8 @@ export interface ChainResult {
   /** False when the equations did not reach rank 128 within the known levels (nothing is proven then). */
   readonly solved: boolean;
   readonly matches: number;
+  /** Pairs of half paths with equal syndromes (each one fully checked). */
+  readonly joined: number;
   readonly nodes: number;
 }
 
@@ -213,7 +238,7 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
     if (rank === UNKNOWNS || j0 + L >= chain.hi || words * (L + 1) > MAX_EQ) break;
     L++;
   }
-  if (rank < UNKNOWNS) return { solved: false, matches: 0, nodes: 0 };
+  if (rank < UNKNOWNS) return { solved: false, matches: 0, joined: 0, nodes: 0 };
   const neq = words * L;
   const split = Math.min(plan.split, L - 1);
   const j1 = j0 + split;
@@ -277,9 +302,14 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
   for (let i = 0; i < lowCount; i++) groupStart[lowCars[i]! + 1]!++;
   for (let c = 0; c < 1 << n; c++) groupStart[c + 1]! += groupStart[c]!;
   const byCar = scratch(2, lowCount);
+  const synByCar = scratch(5, lowCount); // the syndromes in the same order (read sequentially below)
   {
     const pos = groupStart.slice(0, 1 << n);
-    for (let i = 0; i < lowCount; i++) byCar[pos[lowCars[i]!]!++] = i;
+    for (let i = 0; i < lowCount; i++) {
+      const p = pos[lowCars[i]!]!++;
+      byCar[p] = i;
+      synByCar[p] = lowSyn[i]!;
+    }
   }
   /** A walk's path q (first level = bit d − 1) in settle's order (level k = bit k). */
   const pathBits = (q: number, d: number): number => {
@@ -346,33 +376,65 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
   const upper = jEnd - j1;
   const highPaths = 2 ** upper;
   const t1 = split0 * ways;
+  // Per carry vector car1 at the split: the lower paths leaving car1 and every upper path from
+  // car1 are both partitioned by the top bits of their syndrome's hash (sequential passes), so
+  // each part's table of lower paths is small enough to stay in the first-level cache.
   const hits: number[] = [];
+  let joined = 0;
+  const hiSyn = scratch(6, highPaths);
   for (let car1 = 0; car1 < 1 << n && !stop; car1++) {
-    // The lower paths leaving car1, in a table small enough to stay in cache.
-    const m = groupStart[car1 + 1]! - groupStart[car1]!;
+    const g0 = groupStart[car1]!;
+    const m = groupStart[car1 + 1]! - g0;
     if (m === 0) continue;
-    const bitsH = Math.max(4, Math.ceil(Math.log2(m)) + 1);
-    const table = scratch(3, 2 << bitsH).fill(0);
-    const shift = 32 - bitsH;
-    const mask = (1 << bitsH) - 1;
-    const chainNext = scratch(4, m);
-    for (let g = groupStart[car1]!, e = groupStart[car1 + 1]!; g < e; g++) {
-      const i = byCar[g]!;
-      const syn = lowSyn[i]!;
-      let h = mix(syn) >>> shift;
-      while (table[2 * h + 1] !== 0 && table[2 * h] !== syn) h = (h + 1) & mask;
-      table[2 * h] = syn;
-      chainNext[g - groupStart[car1]!] = table[2 * h + 1]! - 1;
-      table[2 * h + 1] = g - groupStart[car1]! + 1;
+    walkHigh(nextCar, synOf, ways, t1, upper, car1, hiSyn);
+    nodes += 2 * highPaths;
+    const r = Math.max(0, Math.min(12, Math.ceil(Math.log2(m)) - 10));
+    const parts = 1 << r;
+    const pShift = 32 - r;
+    // Lower paths by part: syndrome and index in the group.
+    const lowStart = new Int32Array(parts + 1);
+    const lowSynP = scratch(7, m);
+    const lowIdxP = scratch(8, m);
+    const highStart = new Int32Array(parts + 1);
+    const highSynP = scratch(9, highPaths);
+    const highQP = scratch(10, highPaths);
+    if (r === 0) {
+      lowStart[1] = m;
+      lowSynP.set(synByCar.subarray(g0, g0 + m));
+      for (let i = 0; i < m; i++) lowIdxP[i] = i;
+      highStart[1] = highPaths;
+      highSynP.set(hiSyn);
+      for (let q = 0; q < highPaths; q++) highQP[q] = q;
+    } else {
+      for (let i = 0; i < m; i++) lowStart[(mix(synByCar[g0 + i]!) >>> pShift) + 1]!++;
+      for (let q = 0; q < highPaths; q++) highStart[(mix(hiSyn[q]!) >>> pShift) + 1]!++;
+      for (let k = 0; k < parts; k++) {
+        lowStart[k + 1]! += lowStart[k]!;
+        highStart[k + 1]! += highStart[k]!;
+      }
+      const lp = lowStart.slice(0, parts);
+      for (let i = 0; i < m; i++) {
+        const syn = synByCar[g0 + i]!;
+        const at = lp[mix(syn) >>> pShift]!++;
+        lowSynP[at] = syn;
+        lowIdxP[at] = i;
+      }
+      const hp = highStart.slice(0, parts);
+      for (let q = 0; q < highPaths; q++) {
+        const syn = hiSyn[q]!;
+        const at = hp[mix(syn) >>> pShift]!++;
+        highSynP[at] = syn;
+        highQP[at] = q;
+      }
     }
     hits.length = 0;
-    walkHigh(nextCar, synOf, ways, t1, upper, car1, table, shift, chainNext, hits);
-    for (let h = 0; h < hits.length; h += 2) hits[h] = byCar[groupStart[car1]! + hits[h]!]!;
-    nodes += 2 * highPaths;
+    for (let k = 0; k < parts; k++) joinPart(lowSynP, lowIdxP, lowStart[k]!, lowStart[k + 1]!, highSynP, highQP, highStart[k]!, highStart[k + 1]!, hits);
+    nodes += m + highPaths;
+    joined += hits.length / 2;
     for (let h = 0; h < hits.length && !stop; h += 2) {
-      const id = hits[h]!;
+      const id = byCar[g0 + hits[h]!]!;
       settle(Math.floor(id / lowPaths), pathBits(id % lowPaths, split0), pathBits(hits[h + 1]!, upper));
     }
   }
-  return { solved: true, matches, nodes };
+  return { solved: true, matches, joined, nodes };
 }
