@@ -111,6 +111,13 @@ describe('predict from the fewest values: zero wrong predictions (fast-check)', 
     }, 600_000);
   }
 
+  it('regression: rewinding V8 5.9 through a NaN pattern it would have canonicalised gives no previous values, not an error', () => {
+    // Found by this property (fast-check seed 187691075): predict threw InvalidStateError.
+    const tally: Tally = { cases: 0, skipped: 0, given: 0, wrong: 0, okAtStart4: 0, start4: 0 };
+    expect(() => runCase('v8@5.9', 'v8-5.9-seeded62', 16n, 10659879285890228329n, 'gaps', 9, 0, 0, tally)).not.toThrow();
+    expect(tally.wrong).toBe(0);
+  });
+
   it('regression: a window at the start of a refill — positions that share the next values but not the previous ones are not merged', () => {
     // Found by this property: 4 values of node 24 right after a refill; 9 cache positions fit and
     // share the next values, but only position 0 crosses back into the previous refill. Merging

@@ -9,13 +9,20 @@
  * below (at j₀: 0 for the low mappings, guessed — 2^n ways — for `(s0 + s1) >> 11`). So L levels
  * give (n + 1)·L linear equations for L guessed bits. Their forms are fixed before any guess, so
  * one elimination gives, besides rank 128, the K = (n + 1)·L − 128 parity checks every correct
- * assignment satisfies. A check splits into the part of the levels below j₁ and the part from j₁
- * up; the lower parts of all paths below j₁ (with the carries they leave at j₁) go into a hash
- * table, and each path from j₁ up (for each carry vector) looks up the lower paths with the same
- * 32 check bits. A match is run through every check, solved for the state (rank 128: unique) and
- * handed to `emit`. Every state whose outputs agree with the known sum bits is met by its own
- * path, so the matches, once emitted, are all of them: the search is exhaustive, not heuristic.
- * Cost ≈ 2^(cin + a) + 2^(n + L − a) node visits for a split a = j₁ − j₀ (chosen to balance).
+ * assignment satisfies; a check splits into the part of the levels below j₁ and the part from j₁
+ * up. Both halves are walked depth first (consecutive paths share their first levels, so about
+ * two level steps per path, from small per-level tables of next carries and syndrome parts). The
+ * lower paths (every carry-in) are grouped by the carries they leave at j₁; per carry vector,
+ * its lower paths and every upper path from it are partitioned by the top bits of a hash of
+ * their 32 syndrome bits (sequential passes), and each part is joined in a table small enough
+ * for the first-level cache — the search is bound by memory latency otherwise. A pair with
+ * equal syndromes is run through every check, solved for the state (rank 128: unique), checked
+ * against every known sum bit of the chain (not only the planned levels) and handed to `emit`.
+ * Every state whose outputs agree with the known sum bits is met by its own pair of paths, so
+ * the list is exhaustive, not heuristic. L may stay below 128 / n: the 2^(128 − n·L) states
+ * that fit the planned levels are each met and checked on the rest. Cost (planChain's model,
+ * in work units of a few ns) ≈ 6·2^(cin + a) + 4·2^(n + L − a) + 100 per checked pair, for a
+ * split a = j₁ − j₀.
  */
 import { xorshift128Step } from '@emu/core';
 import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
@@ -35,17 +42,19 @@ export interface ChainPlan {
   readonly n: number;
   readonly levels: number;
   readonly split: number;
-  /** Estimated node visits (the planning cost model). */
+  /** Estimated work units (the planning cost model: about a few ns each). */
   readonly cost: number;
 }
 
+/** Pairs joined at most before a solve gives up (its alignment then stays unsettled, never guessed). */
+const MAX_JOINED = 2 ** 22;
 /** Syndrome bits compared in the hash join (the other checks are run on each match). */
 const SYN_BITS = 32;
 /** Equations at most (tracking vectors of 8 words). */
 const MAX_EQ = 256;
 const TW = MAX_EQ / 32;
 
-/** Cost model weights (in node visits): a stored lower path, a probing upper path, a full check of a match. */
+/** Cost model weights (work units, calibrated on this machine): a stored lower path, an upper path, a checked pair. */
 const LOW_WEIGHT = 6;
 const HIGH_WEIGHT = 4;
 const MATCH_WEIGHT = 100;
@@ -174,7 +183,7 @@ function joinPart(lowSyn: Int32Array, lowIdx: Int32Array, l0: number, l1: number
 }
 
 export interface ChainResult {
-  /** False when the equations did not reach rank 128 within the known levels (nothing is proven then). */
+  /** False when the equations did not reach rank 128 within the known levels, or the join passed MAX_JOINED pairs (nothing is proven then). */
   readonly solved: boolean;
   readonly matches: number;
   /** Pairs of half paths with equal syndromes (each one fully checked). */
@@ -431,6 +440,8 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
     for (let k = 0; k < parts; k++) joinPart(lowSynP, lowIdxP, lowStart[k]!, lowStart[k + 1]!, highSynP, highQP, highStart[k]!, highStart[k + 1]!, hits);
     nodes += m + highPaths;
     joined += hits.length / 2;
+    // Degenerate syndromes (a plan below its estimate) could pair too much: refuse, unsettled.
+    if (joined > MAX_JOINED) return { solved: false, matches, joined, nodes };
     for (let h = 0; h < hits.length && !stop; h += 2) {
       const id = byCar[g0 + hits[h]!]!;
       settle(Math.floor(id / lowPaths), pathBits(id % lowPaths, split0), pathBits(hits[h + 1]!, upper));
