@@ -57,8 +57,8 @@ export interface RecoverOptions {
   /** Stop after this many candidates (then `complete` is false). Default 4096. */
   readonly maxCandidates?: number;
   /**
-   * Work budget of the exact (s0 + s1) search: node visits, as planned, summed over the runs it
-   * solves. A run whose plan would pass what is left is not searched: its alignments stay
+   * Work budget of the exact (s0 + s1) search: work units as planned (planChain's cost model, a
+   * few ns each), summed over the runs it solves. A run whose plan would pass what is left is not searched: its alignments stay
    * unsettled (`complete` false, `outOfBudget` true) — a quick honest "undecided", never a guess.
    * Default: no limit beyond the per-run cap. (The linear s0 mappings need no budget: their
    * work is bounded by the alignments and 2^8 states per alignment.)
@@ -69,7 +69,7 @@ export interface RecoverOptions {
 const DEFAULT_MAX_CANDIDATES = 4096;
 /** Below full rank, the 2^nullity states of an alignment are each checked when nullity ≤ this. */
 const ENUMERATE_NULLITY = 8;
-/** The sum search's largest planned cost (node visits) before an alignment is left unsettled. */
+/** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 (about 1.2 · 10^8 units for the low sums, 3.5 · 10^8 for `>> 11`) does not. */
 const MAX_CHAIN_COST = 2 ** 23;
 /** Longest run of consecutive values the sum search plans with (longer runs give no cheaper plan). */
 const MAX_CHAIN = 12;
