@@ -38,6 +38,7 @@ export interface SumChain {
   readonly carryInKnown: boolean;
 }
 
+/** How solveChain will split a run of n sums: levels searched, where the two halves meet, and the estimated cost. */
 export interface ChainPlan {
   readonly n: number;
   readonly levels: number;

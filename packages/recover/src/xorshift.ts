@@ -22,6 +22,7 @@ import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
 import { type ChainPlan, planChain, solveChain } from './sum-chain.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
+/** One state that explains every observation, with the cache position it implies (V8). */
 export interface XorshiftCandidate {
   /** The emulator state (as getState() shows it) positioned just before the first observed value. */
   readonly state: readonly (string | number)[];
@@ -29,6 +30,7 @@ export interface XorshiftCandidate {
   readonly consumed: number;
 }
 
+/** What recoverXorshift found for one variant: the fitting states, whether the list is provably complete, and why not. */
 export interface XorshiftRecovery {
   readonly variant: string;
   /** Every (state, position) found that explains all the observations. */
@@ -51,6 +53,7 @@ export interface XorshiftRecovery {
   readonly outOfBudget: boolean;
 }
 
+/** Options of recoverXorshift: where the observations sit and how much work it may spend. */
 export interface RecoverOptions {
   /** The first observed value is the first Math.random() call of its realm (fixes V8's cache alignment). */
   readonly fromStart?: boolean;
@@ -155,6 +158,12 @@ interface Placement {
   readonly hi: number;
 }
 
+/**
+ * Every xorshift128+ state (and, for V8, cache position) of the variant `variantId` that explains
+ * `observed` (full values, buckets or gaps, in call order): GF(2) elimination for the linear `s0`
+ * mappings, the exact carry search of sum-chain.ts for the (s0 + s1) mappings. `complete` says
+ * whether the candidates are provably all of them; never a state that fails an observation.
+ */
 export function recoverXorshift(observed: readonly Observed[], variantId: string, options: RecoverOptions = {}): XorshiftRecovery {
   const variant = VARIANTS.find((v) => v.id === variantId);
   if (!variant) throw new RangeError(`unknown xorshift128plus variant ${variantId}`);
