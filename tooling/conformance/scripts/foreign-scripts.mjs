@@ -42,7 +42,7 @@ const COUNT = 1000;
 /** The foreign code: exact versions and the registry's dist.integrity (npm view NAME@V dist.integrity). */
 export const PACKAGES = {
   lodash: { version: '4.17.21', integrity: 'sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+LFTGHVxVjcXPs17LhbZVGedAJv8XZ1tvj5FvSg==', uses: '_.shuffle, _.random, _.sampleSize (baseRandom: nativeRandom = Math.random captured at load)' },
-  underscore: { version: '1.13.7', integrity: 'sha512-GMXzWtsc57XAtguZgaQViUOzs0KTkk8ojr3/xAxXLITqf/3EMwxC0inyETfDFjH/Krbhuep0HNbbjI9i/q3F3g==', uses: '_.shuffle, _.sample, _.random' },
+  underscore: { version: '1.12.1', integrity: 'sha512-hEQt0+ZLDVUMhebKxL4x1BTtDY7bavVofhZ9KZ4aI26X9SRaE+Y3m83XUL1UP2jn8ynjndwCCpEHdUG+9pP1Tw==', uses: "_.shuffle, _.sample, _.random (1.13's conditional \"exports\" fail to resolve in node 13.0.x: MODULE_NOT_FOUND)" },
   nanoid: { version: '2.1.11', integrity: 'sha512-s/snB+WGm6uwi0WjsZdaVcuf3KJXlfGl2LcxgwkEwJF0D/BWzVWAZW/XY4bFaiR7s0Jk3FPvlnepg1H1b1UwlA==', uses: "require('nanoid/non-secure'): 21 Math.random() per id" },
   chance: { version: '1.0.18', integrity: 'sha512-g9YLQVHVZS/3F+zIicfB58vjcxopvYQRp7xHzvyDFDhXH1aRZI/JhwSAO0X5qYiQluoGnaNAU6wByD2KTxJN1A==', uses: 'new Chance(): its Mersenne Twister seeded with Math.floor(Math.random() * 1e13) (1.1.x uses ES2015 syntax that node 0.8–5 cannot parse)' },
 };
@@ -75,6 +75,15 @@ var os = require("os"), util = require("util"), events = require("events"), stre
 var Chance = require("chance"), out = [], i;
 for (i = 0; i < 1100; i++) out.push(new Chance().integer({ min: 0, max: 1000 }));
 console.log("chance: " + out.length + " integers " + util.format("%d", out[0]) + " " + os.platform());`,
+  // lodash's _.uniq of 200 or more objects builds a native Set (createSet, LARGE_ARRAY_SIZE = 200):
+  // 250 fresh objects per round, between the rounds' shuffles.
+  uniq: `var _ = require("lodash"), out = [], k, i;
+for (k = 0; k < 5; k++) {
+  out.push(_.shuffle(_.range(250)).slice(0, 3).join("-"));
+  var people = []; for (i = 0; i < 250; i++) people.push({ id: i, name: "p" + i });
+  out.push(_.uniq(people.concat(people.slice(0, 10))).length);
+}
+console.log("uniq: " + out.join(" "));`,
   // Every core module the release has (those it lacks, or that need a flag, are skipped), a server
   // object, events and timers; then the three libraries draw from event handlers across 30 timer turns.
   kitchen: `var names = ["assert", "buffer", "child_process", "cluster", "crypto", "dgram", "dns", "domain", "events", "fs", "http", "https", "net", "os", "path", "punycode", "querystring", "readline", "repl", "stream", "string_decoder", "timers", "tls", "tty", "url", "util", "vm", "zlib", "constants", "module", "v8", "async_hooks", "http2", "perf_hooks", "inspector", "worker_threads", "trace_events", "diagnostics_channel"], loaded = [], i;
@@ -85,6 +94,13 @@ ee.on("tick", function () { out.push(_.shuffle(_.range(30))[0], u.random(0, 9), 
 function step() { if (k < 30) { k++; ee.emit("tick"); setTimeout(step, 0); } else console.log("kitchen: " + loaded.length + " core modules, " + out.length + " results, " + typeof server.listen); }
 setTimeout(step, 0);`,
 };
+
+/**
+ * What a script does between its calls that takes Math.random values the tap cannot see, as its
+ * author knows it: uniq hashes 250 fresh objects (lodash's Set) after every 250 values. Passed as
+ * `--keys-at` (no effect where keys draw nothing).
+ */
+export const SCRIPT_KEYS = { uniq: '250:250,500:250,750:250,1000:250' };
 
 /** Installed before any foreign code: records every value Math.random returns, prints the bits at exit. */
 export const TAP = `(function () {
@@ -215,12 +231,13 @@ export function runTapped(bin, version, seed, mode, work, paths, script) {
 const cli = join(root, 'apps', 'compare', 'dist', 'cli.js');
 
 /** `compare sequence` as a user runs it; returns { values } or { refused } (its error message). */
-export function compareSequence(version, seed, mode, count, firstValue) {
+export function compareSequence(version, seed, mode, count, firstValue, keysAt) {
   const argv = [cli, 'sequence', '--engine', `node@${version}`, '--random-seed', seed, '--entry', mode, '--count', String(count)];
   if (firstValue) argv.push('--first-value', firstValue);
+  if (keysAt) argv.push('--keys-at', keysAt);
   const r = spawnSync(process.execPath, argv, { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) return { refused: (r.stderr || r.stdout).trim().split('\n')[0] };
-  return { values: r.stdout.trim().split('\n') };
+  return { values: r.stdout.trim().split('\n'), note: r.stderr.trim() || undefined };
 }
 
 export const digest = (values) => createHash('sha256').update(values.join('\n')).digest('hex').slice(0, 16);
@@ -233,7 +250,23 @@ async function engines() {
  * Where the real run's values sit relative to the release's calibrated start: the start-up
  * position that yields its first 3 values (searchPosition), against the calibrated one.
  */
-function diagnose(E, release, seed, mode, real) {
+function diagnose(E, C, release, seed, mode, real, firstValue) {
+  // The real values aligned with the emulator's stream (from the position compare sequence used):
+  // runs of the emulator's values the script never saw.
+  const gaps = [];
+  try {
+    const emu = E.createEngine(`node@${release.node}`, { seed, entry: mode, ...(firstValue ? { firstValue: firstValue.split(',') } : {}) }); // no keysAt: the gaps show
+    let lost = -1;
+    for (let i = 0; i < real.length && lost < 0; i++) {
+      let skipped = 0;
+      while (C.doubleToHex(emu.random()) !== real[i] && skipped <= 20000) skipped++;
+      if (skipped > 20000) lost = i;
+      else if (skipped) gaps.push([i, skipped]);
+    }
+    if (lost < 0) return { gaps: gaps.slice(0, 12), gapCount: gaps.length };
+  } catch {
+    // below: the start-up position
+  }
   const kind = E.positionKind(release.variant);
   const base = { variant: release.variant, seed: E.v8RandomSeedFlag(seed) };
   const skip = kind === 'values' ? 0 : release.startupDraws[mode];
@@ -288,11 +321,13 @@ async function main() {
       sample: { type: 'string', default: '64' },
       seeds: { type: 'string', default: '3' },
       versions: { type: 'string' },
+      scripts: { type: 'string' },
       write: { type: 'boolean', default: false },
       out: { type: 'string', default: FIXTURE },
     },
   });
   const E = await engines();
+  const C = await import(join(root, 'packages', 'core', 'dist', 'index.js'));
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run pnpm build first`);
   const sample = Number(args.sample);
   const seedCount = Number(args.seeds);
@@ -306,7 +341,8 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'emu-foreign-work-'));
   await installPackages(work);
   const paths = writeScripts(work);
-  const scriptNames = Object.keys(SCRIPTS);
+  const scriptNames = args.scripts ? args.scripts.split(',') : Object.keys(SCRIPTS);
+  for (const s of scriptNames) if (!SCRIPTS[s]) throw new Error(`--scripts: no script ${s} (have ${Object.keys(SCRIPTS).join(', ')})`);
   const rows = [];
   const tapChecks = [];
   let silent = 0;
@@ -356,11 +392,20 @@ async function main() {
           row.digest = digest(real);
           // As the README says: 6.0–8.2 need --first-value; every other release runs as is.
           const fv = release.lazy ? real[0] : undefined;
-          let ours = compareSequence(version, seed, mode, real.length, fv);
+          const keysAt = release.keys === 'unmeasured' ? undefined : SCRIPT_KEYS[script]; // 0.8/0.10 have no Set: lodash's _.uniq hashes nothing
+          if (keysAt) row.keysAt = keysAt;
+          let ours = compareSequence(version, seed, mode, real.length, fv, keysAt);
           if (ours.refused && fv && /ambiguous/.test(ours.refused)) {
             row.firstValue = real.slice(0, 2).join(',');
-            ours = compareSequence(version, seed, mode, real.length, row.firstValue);
+            ours = compareSequence(version, seed, mode, real.length, row.firstValue, keysAt);
           } else if (fv) row.firstValue = fv;
+          if (keysAt) {
+            // And as a user who does not know: silently wrong, or told on stderr?
+            const plain = compareSequence(version, seed, mode, real.length, row.firstValue);
+            const same = plain.values && plain.values.every((h, j) => h === real[j]);
+            row.withoutKeysAt = plain.refused ? 'refused' : same ? 'match' : plain.note ? 'differs, noted on stderr' : 'differs SILENTLY';
+            if (row.withoutKeysAt === 'differs SILENTLY') silent++;
+          }
           if (ours.refused) {
             row.match = false;
             row.refused = ours.refused;
@@ -372,11 +417,11 @@ async function main() {
               row.divergesAt = i;
               row.ours = ours.values[i];
               row.real = real[i];
-              row.diagnosis = diagnose(E, release, seed, mode, real);
+              row.diagnosis = diagnose(E, C, release, seed, mode, real, row.firstValue);
             }
           }
           rows.push(row);
-          process.stdout.write(`node ${version} (${release.variant}) seed ${seed} ${mode} ${script}: ${r.values.length} drawn, ${row.match ? 'bit-exact over ' + real.length : row.refused ? 'REFUSED: ' + row.refused.slice(0, 200) : `DIFFERS at ${row.divergesAt}: ours ${row.ours} vs node ${row.real} ${JSON.stringify(row.diagnosis)}`}${row.firstValue ? ' (--first-value ' + row.firstValue + ')' : ''}\n`);
+          process.stdout.write(`node ${version} (${release.variant}) seed ${seed} ${mode} ${script}: ${r.values.length} drawn, ${row.match ? 'bit-exact over ' + real.length : row.refused ? 'REFUSED: ' + row.refused.slice(0, 200) : `DIFFERS at ${row.divergesAt}: ours ${row.ours} vs node ${row.real} ${JSON.stringify(row.diagnosis)}`}${row.firstValue ? ' (--first-value ' + row.firstValue + ')' : ''}${keysAt ? ` (--keys-at ${keysAt}; without: ${row.withoutKeysAt})` : ''}\n`);
         }
       }
     } finally {
