@@ -14,7 +14,6 @@ import { createEngine, findNodeRelease } from '@emu/engines';
 
 interface Row {
   node: string;
-  variant: string;
   seed: string;
   mode: 'file' | 'eval' | 'stdin';
   script: string;
@@ -22,6 +21,8 @@ interface Row {
   first?: string;
   digest?: string;
   firstValue?: string;
+  keysAt?: string;
+  withoutKeysAt?: string;
   match?: boolean;
   refused?: string;
   error?: string;
@@ -59,11 +60,16 @@ describe('foreign scripts on real Node releases: compare sequence gives what the
   const byNode = new Map<string, Row[]>();
   for (const r of ran) byNode.set(r.node, [...(byNode.get(r.node) ?? []), r]);
   for (const [node, rows] of byNode) {
-    it(`node ${node} (${rows[0]!.variant}): ${rows.length} runs`, () => {
+    it(`node ${node} (${findNodeRelease(node)?.variant ?? 'not in the registry'}): ${rows.length} runs`, () => {
       expect(findNodeRelease(node), node).toBeDefined();
       for (const r of rows) {
         const what = `node@${node} --random-seed ${r.seed} --entry ${r.mode} (${r.script}.js)`;
-        const options = { seed: r.seed, entry: r.mode, ...(r.firstValue ? { firstValue: r.firstValue.split(',') } : {}) };
+        const options = {
+          seed: r.seed,
+          entry: r.mode,
+          ...(r.firstValue ? { firstValue: r.firstValue.split(',') } : {}),
+          ...(r.keysAt ? { keysAt: r.keysAt.split(',').map((p) => p.split(':').map(Number) as [number, number]) } : {}),
+        };
         if (r.refused) {
           expect(() => createEngine(`node@${node}`, options), what).toThrow();
           continue;
