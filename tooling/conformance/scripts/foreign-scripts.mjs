@@ -11,7 +11,7 @@
 //   node tooling/conformance/scripts/foreign-scripts.mjs [--sample 64] [--seeds 3]
 //        [--versions 4.6.0,6.5.0] [--write] [--out tooling/conformance/fixtures/foreign-scripts.json]
 //   --sample N   N releases drawn at random, round-robin over the eras (release lines; 8.0–8.2 and
-//                8.3+ apart) so every era comes up; `--sample 3 --seeds 1` is the CI size (≤ 3 minutes)
+//                8.3+ apart) so every era comes up; `--sample 3` is the CI size (27 runs, ~45 s)
 //   --seeds K    fresh random seeds per release (default 3: an int32, a negative one and one
 //                outside int32, i.e. ≥ 2^31 and not a multiple of 2^32); each seed runs all three
 //                entry modes, the scripts rotate
@@ -22,7 +22,7 @@
 // the script on 0.x; in -e and stdin mode the eval'd / piped code requires the tap first. Each
 // release also runs the tap with the fixtures' seed 1 and a bare 3-value draw in every entry mode:
 // its first value against node-releases.jsonl's shows whether the tap itself moves the count.
-// Binaries: ~/.cache/emu/node/V when already there (record-goldens.mjs's cache), else downloaded
+// Binaries: $EMU_NODE_CACHE/V (default ~/.cache/emu/node/V) when already there (record-goldens.mjs's cache), else downloaded
 // to a temporary folder and deleted after the release's runs (the next one downloads meanwhile).
 import { execFile as execFileCb, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -288,7 +288,7 @@ function diagnose(E, C, release, seed, mode, real, firstValue) {
 }
 
 async function binaryFor(version) {
-  const cached = join(homedir(), '.cache', 'emu', 'node', version, 'package', 'bin', 'node');
+  const cached = join(process.env.EMU_NODE_CACHE ?? join(homedir(), '.cache', 'emu', 'node'), version, 'package', 'bin', 'node');
   if (existsSync(cached)) return { bin: cached, cleanup: () => {} };
   const dir = mkdtempSync(join(tmpdir(), `emu-foreign-${version}-`));
   try {
