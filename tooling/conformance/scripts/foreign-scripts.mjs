@@ -9,12 +9,13 @@
 // `--first-value` taken from the run, as the README documents).
 //
 //   node tooling/conformance/scripts/foreign-scripts.mjs [--sample 64] [--seeds 3]
-//        [--versions 4.6.0,6.5.0] [--write] [--out tooling/conformance/fixtures/foreign-scripts.json]
+//        [--versions 4.6.0,6.5.0] [--scripts lodash,uniq] [--fresh] [--write] [--out tooling/conformance/fixtures/foreign-scripts.json]
 //   --sample N   N releases drawn at random, round-robin over the eras (release lines; 8.0–8.2 and
 //                8.3+ apart) so every era comes up; `--sample 3` is the CI size (27 runs, ~45 s)
 //   --seeds K    fresh random seeds per release (default 3: an int32, a negative one and one
 //                outside int32, i.e. ≥ 2^31 and not a multiple of 2^32); each seed runs all three
 //                entry modes, the scripts rotate
+//   --fresh      sample only releases the fixture has no row for
 //   --write      merge the rows into the fixture (checked by src/foreign-scripts.test.ts)
 // Exit status 1 when any run is silently wrong (the CLI printed values the release did not).
 //
@@ -330,6 +331,8 @@ async function main() {
       seeds: { type: 'string', default: '3' },
       versions: { type: 'string' },
       scripts: { type: 'string' },
+      // Sample only releases the fixture has no row for.
+      fresh: { type: 'boolean', default: false },
       write: { type: 'boolean', default: false },
       out: { type: 'string', default: FIXTURE },
     },
@@ -341,7 +344,8 @@ async function main() {
   const seedCount = Number(args.seeds);
   if (!Number.isInteger(sample) || sample < 1) throw new Error(`--sample must be a positive integer, got ${args.sample}`);
   if (!Number.isInteger(seedCount) || seedCount < 1 || seedCount > 12) throw new Error(`--seeds must be an integer in [1, 12], got ${args.seeds}`);
-  const all = E.NODE_RELEASES.map((r) => r.node);
+  const inFixture = args.fresh && existsSync(args.out) ? new Set(JSON.parse(readFileSync(args.out, 'utf8')).rows.map((r) => r.node)) : new Set();
+  const all = E.NODE_RELEASES.map((r) => r.node).filter((v) => !inFixture.has(v));
   const versions = args.versions ? args.versions.split(',') : sampleReleases(all, sample);
   for (const v of versions) if (!E.findNodeRelease(v)) throw new Error(`node ${v} is not a recorded release`);
   const recorded = new Map(readRows().filter((r) => !r.error).map((r) => [r.v, r]));
