@@ -34,9 +34,11 @@ export { compareVersions, parseVersion, releaseNumbers } from './versions.js';
 export { HISTORY_ERAS, CHROME_EARLY_V8, CHROME_EARLY_V8_SOURCE, operaToChromium } from './history.js';
 export { EMBEDDER_RELEASES, EMBEDDER_RUNTIMES, type EmbedderRelease, type EmbedderRuntime, type EmbedderMatch, findEmbedderRelease } from './embedders.js';
 
+/** The emulator packages of the generators of 2008–2016 browsers and Node (MWC1616, SpiderMonkey's LCG, GameRand, xorshift128+), each a createEngine id. */
 export const PACKAGE_IDS = ['v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'] as const;
 /** The historical generators' packages (not in the seed-42 table: some take a state only). */
 export const HISTORY_PACKAGE_IDS = ['jscript-lcg', 'v8-libc', 'v8-mwc-cpp', 'netscape-lcg', 'quickjs'] as const;
+/** Any emulator package id: one of PACKAGE_IDS or HISTORY_PACKAGE_IDS. */
 export type PackageId = (typeof PACKAGE_IDS)[number] | (typeof HISTORY_PACKAGE_IDS)[number];
 const ALL_PACKAGE_IDS: readonly string[] = [...PACKAGE_IDS, ...HISTORY_PACKAGE_IDS];
 
@@ -227,6 +229,7 @@ export function chromeToV8(milestone: number): string | undefined {
   return `${Math.floor(milestone / 10)}.${milestone % 10}`;
 }
 
+/** What resolveEngine() found an id to name: the id, and the era, Node release(s), Chromium milestone or embedder build it resolves through. */
 export interface Resolved {
   readonly id: string;
   readonly era?: Era;
