@@ -89,6 +89,7 @@ export const ENGINE_OPTIONS = {
   'first-value': { type: 'string' },
   realm: { type: 'string' },
   'keys-before': { type: 'string' },
+  'keys-at': { type: 'string' },
 } as const satisfies OptionSpecs;
 
 export type Seeding = { seed?: string | number; state?: unknown[]; entry?: 'file' | 'eval' | 'stdin' };
@@ -119,7 +120,19 @@ export function createOptionsFrom(values: Values): CreateOptions & Seeding {
   if (values['first-value'] !== undefined) options.firstValue = parseFirstValue(values['first-value'] as string);
   if (values.realm !== undefined) options.realm = parseSmallInt('--realm', values.realm as string, 1_000);
   if (values['keys-before'] !== undefined) options.keysBefore = parseSmallInt('--keys-before', values['keys-before'] as string, MAX_RNG_DRAWS);
+  if (values['keys-at'] !== undefined) options.keysAt = parseKeysAtFlag(values['keys-at'] as string);
   return options;
+}
+
+/** --keys-at I:K[,I:K…]: after the script's I-th Math.random() value, K fresh objects became Map/Set/WeakMap keys. */
+export function parseKeysAtFlag(raw: string): [number, number][] {
+  return raw.split(',').map((part) => {
+    const m = /^\s*([0-9]+):([0-9]+)\s*$/.exec(part);
+    if (!m || Number(m[1]) > MAX_COUNT || Number(m[2]) > MAX_RNG_DRAWS) {
+      throw new UsageError(`--keys-at takes I:K pairs separated by commas (after the script's I-th value, I ≤ ${MAX_COUNT}, K ≤ ${MAX_RNG_DRAWS} fresh objects became Map/Set/WeakMap keys), got ${JSON.stringify(part)}`);
+    }
+    return [Number(m[1]), Number(m[2])] as [number, number];
+  });
 }
 
 /**

