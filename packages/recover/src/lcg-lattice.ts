@@ -84,31 +84,34 @@ interface Constraint {
 /** The box constraints an observation at index i puts on x_{2i+1} and x_{2i+2}; null if no m fits. */
 function constraints(shape: LcgShape, o: Observed, i: number): Constraint[] | null {
   if (o === null) return [];
+  // m as BigInt: 54-bit integers are not all doubles.
   const D = shape.denominator;
-  const top = 2 ** (shape.firstBits + 27) - 1;
-  let mlo: number;
-  let mhi: number;
+  const top = (1n << BigInt(shape.firstBits + 27)) - 1n;
+  let mlo: bigint;
+  let mhi: bigint;
   if (typeof o === 'number') {
+    if (!(o >= 0 && o < 1)) return null;
     const m = o * 2 ** D;
-    if (!Number.isInteger(m) || m < 0 || m > top + (shape.rounds ? 1 : 0)) return null;
-    [mlo, mhi] = [m, m];
+    if (!Number.isInteger(m)) return null;
+    [mlo, mhi] = [BigInt(m), BigInt(m)];
   } else {
-    [mlo, mhi] = bucketRange(o, D);
-    if (mlo > mhi) return null;
+    // On the 2^-53 grid (exact in doubles); a 2^-54 multiple j in the bucket has 2·lo − 1 ≤ j ≤ 2·hi + 1.
+    const [lo, hi] = bucketRange(o, 53);
+    if (lo > hi) return null;
+    [mlo, mhi] = D === 54 ? [2n * BigInt(lo) - 1n, 2n * BigInt(hi) + 1n] : [BigInt(lo), BigInt(hi)];
   }
-  if (shape.rounds) {
-    mlo = Math.max(0, mlo - 1);
-    mhi = Math.min(top, mhi + 1);
-  }
-  mhi = Math.min(top, mhi);
+  // Rounded once to 53 bits: the m before rounding is within one of the double's.
+  if (shape.rounds) [mlo, mhi] = [mlo - 1n, mhi + 1n];
+  if (mlo < 0n) mlo = 0n;
+  if (mhi > top) mhi = top;
   if (mlo > mhi) return null;
   const s1 = BigInt(48 - shape.firstBits);
-  const t1lo = BigInt(Math.floor(mlo / 2 ** 27));
-  const t1hi = BigInt(Math.floor(mhi / 2 ** 27));
+  const t1lo = mlo >> 27n;
+  const t1hi = mhi >> 27n;
   const out: Constraint[] = [{ k: 2 * i + 1, lo: t1lo << s1, hi: ((t1hi + 1n) << s1) - 1n }];
   if (t1lo === t1hi) {
-    const l2 = BigInt(mlo % 2 ** 27);
-    const h2 = BigInt(mhi % 2 ** 27);
+    const l2 = mlo & 0x7ffffffn;
+    const h2 = mhi & 0x7ffffffn;
     out.push({ k: 2 * i + 2, lo: l2 << 21n, hi: ((h2 + 1n) << 21n) - 1n });
   }
   return out;

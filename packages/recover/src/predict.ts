@@ -7,10 +7,12 @@ import { doubleToHex, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
 import { MAX_OBSERVATIONS, type Observed, matches } from './observe.js';
-import { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial } from './lcg-partial.js';
+import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
+import { solveLcgLattice } from './history.js';
 import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { recoverXorshift } from './xorshift.js';
 import { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, mwcIntervals, mwcIntervalsBefore, recoverMwcBuckets } from './mwc-bucket.js';
+import { historyMethod, historyPrevious } from './history-predict.js';
 
 export type Outcome =
   | { kind: 'ok'; variant: string; state: readonly (number | string)[]; next: number[]; previous: number[]; note: string }
@@ -138,18 +140,15 @@ function mwcBuckets(variant: string, full: (x: readonly number[]) => Solved): (o
   };
 }
 
-/** Full values: the 2^22 search; buckets and gaps: the hidden bits of the first seen value's state. */
+/**
+ * Full values: the 2^22 search; buckets and gaps: the hidden bits of the first seen value's state
+ * when they are at most 2^24 and few states fit, else the lattice (lcg-lattice.ts).
+ */
 function lcgSolve(observed: readonly Observed[]): Solved {
   if (observed.every((x) => typeof x === 'number')) return { states: recoverLcg(observed as number[]).states, detail: '2^22 low-bit candidates searched' };
   const r = recoverLcgPartial(observed);
-  if (r.hidden > LCG_MAX_HIDDEN) {
-    return { states: [], detail: '', unsupported: `the first seen value pins ${48 - r.hidden} of the LCG's 48 state bits; searching the other ${r.hidden} needs 2^${r.hidden} candidates (at most 2^${LCG_MAX_HIDDEN}: buckets of n ≥ 2^24 or a full value first)` };
-  }
-  if (r.truncated) {
-    // Each further value of the same kind rules out about 2^-(48 − hidden) of the candidates.
-    const need = Math.max(1, Math.ceil(r.hidden / (48 - r.hidden)) + 1 - observed.length);
-    return { states: [], detail: `more than ${LCG_MAX_STATES} states fit`, need };
-  }
+  // Coarse buckets (dice, percentages, IDs): the lattice method, complete by enumeration.
+  if (r.hidden > LCG_MAX_HIDDEN || r.truncated) return solveLcgLattice('spidermonkey-lcg', observed);
   return { states: r.states, detail: `2^${r.hidden} hidden bits searched, ${r.searched} fit the first seen value` };
 }
 
@@ -177,8 +176,11 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
       return undefined;
     case 'xorshift128plus':
       return v === 'jsc-jit-sar' ? undefined : xorshiftMethod(v);
+    case 'v8-mwc-cpp':
+      if (v === 'v8-3.21-cpp') return { min: 3, solve: mwcBuckets(v, (x) => ({ states: recoverMwcCpp(x).states, detail: 'as V8 3.11 random_base: low 18 bits split, 2 × 2^14 hidden carries met in the middle' })) };
+      return historyMethod(era.package, v, mwcBuckets);
     default:
-      return undefined;
+      return era.package ? historyMethod(era.package, v, mwcBuckets) : undefined;
   }
 }
 
@@ -216,7 +218,11 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     }
     return [];
   }
-  if (pkg === 'firefox-lcg') {
+  const h = historyPrevious(pkg, variant, state, count);
+  if (h === null) return { ambiguousAt: count - 1 };
+  if (h !== undefined) {
+    earlier = h;
+  } else if (pkg === 'firefox-lcg') {
     let x = state[0] as number;
     for (let i = 0; i < 2 * count; i++) x = lcg48StepBack(x);
     earlier = [x];
