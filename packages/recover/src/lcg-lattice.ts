@@ -262,3 +262,12 @@ export function recoverLcgLattice(shape: LcgShape, observed: readonly Observed[]
   }
   return { states: list, complete: true, impossible: false, dimension: d, nodes: en.nodes, points: en.points.length };
 }
+
+/** The range of x₁ >> (48 − F) (the call's first state's top bits) an observation allows; [1, 0] when none. */
+export function lcgFirstRange(shape: LcgShape, o: Observed): [number, number] {
+  const c = constraints(shape, o, 0);
+  if (c === null) return [1, 0];
+  if (c.length === 0) return [0, 2 ** shape.firstBits - 1];
+  const s1 = BigInt(48 - shape.firstBits);
+  return [Number(c[0]!.lo >> s1), Number(c[0]!.hi >> s1)];
+}

@@ -13,6 +13,7 @@ import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbigu
 import { recoverXorshift } from './xorshift.js';
 import { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, mwcIntervals, mwcIntervalsBefore, recoverMwcBuckets } from './mwc-bucket.js';
 import { historyMethod, historyPrevious } from './history-predict.js';
+import { IE_SEED_MAX_WINDOW, searchIeSeed } from './ie-seed.js';
 
 export type Outcome =
   | { kind: 'ok'; variant: string; state: readonly (number | string)[]; next: number[]; previous: number[]; note: string }
@@ -46,6 +47,14 @@ export interface PredictOptions {
    * guess). identify uses IDENTIFY_MAX_WORK; predict's default is no budget.
    */
   readonly maxWork?: number;
+  /**
+   * IE 6–8 (jscript-lcg): the page's first Math.random() call was near this epoch millisecond;
+   * every millisecond within ±`window` (default one day) is tried as the clock seed, and the
+   * observations must start at that first call (see ie-seed.ts).
+   */
+  readonly near?: number;
+  /** Half-width of the `near` search in milliseconds (at most IE_SEED_MAX_WINDOW). */
+  readonly window?: number;
 }
 
 interface Solved {
@@ -59,6 +68,26 @@ interface Solved {
   need?: number;
   /** This engine's recovery cannot use observations of this kind. */
   unsupported?: string;
+  /** A seed search found nothing in its range (detail names it). */
+  searchedNothing?: boolean;
+}
+
+/** IE 6–8: the clock millisecond that seeded the observations (ie-seed.ts). */
+function ieSeedSolve(observed: readonly Observed[], near: number, window: number): Solved {
+  if (!Number.isSafeInteger(near) || near < 0) return { states: [], detail: '', unsupported: `near ${near} is not a non-negative epoch millisecond` };
+  if (!Number.isSafeInteger(window) || window < 0 || window > IE_SEED_MAX_WINDOW) {
+    return { states: [], detail: '', unsupported: `window ${window} ms is not in [0, ${IE_SEED_MAX_WINDOW}] (±4 days)` };
+  }
+  const r = searchIeSeed(observed, near, window);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const range = `${iso(r.from)} … ${iso(r.to)}`;
+  if (r.ms.length === 0) return { states: [], detail: `no millisecond in ${range} (${r.to - r.from + 1} tried) seeds IE's JScript generator to these values`, searchedNothing: true };
+  const shown = r.ms.slice(0, 4).map((ms) => `${iso(ms)} (${ms})`).join(', ');
+  return {
+    states: r.states.map((x) => [x]),
+    detail: `seeded at ${shown}${r.ms.length > 4 ? ` and ${r.ms.length - 4} more` : ''}; every millisecond in ${range} tried`,
+    complete: !r.truncated,
+  };
 }
 
 interface Method {
@@ -299,8 +328,12 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   if (observed.length > MAX_OBSERVATIONS) return { kind: 'unsupported', variant, note: `${observed.length} observations is more than the ${MAX_OBSERVATIONS} recovery takes (it needs a few hundred at most); give the first ${MAX_OBSERVATIONS} or fewer` };
   if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
   // From the start of a realm nothing came before the first observation.
-  const back = options.fromStart ? 0 : previous;
-  const solved = m.solve(observed, options);
+  const back = options.fromStart || options.near !== undefined ? 0 : previous;
+  if (options.near !== undefined && variant !== 'jscript-lcg') {
+    return { kind: 'unsupported', variant, note: `a seed date (near) applies to IE 6–8 (ie@6 … ie@8, variant jscript-lcg), whose JScript seeds from the millisecond clock; ${variant} does not` };
+  }
+  const solved = options.near !== undefined ? ieSeedSolve(observed, options.near, options.window ?? 86_400_000) : m.solve(observed, options);
+  if (solved.searchedNothing) return { kind: 'inconsistent', variant, note: solved.detail };
   const { detail, need } = solved;
   if (solved.unsupported) return { kind: 'unsupported', variant, note: `${solved.unsupported}` };
   if (solved.firstGenerator) return consensus(variant, firstGeneratorRuns(variant, solved.firstGenerator, observed, next, back), observed.length, next, back, options, detail, true);
