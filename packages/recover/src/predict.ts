@@ -177,7 +177,11 @@ function lcgSolve(observed: readonly Observed[]): Solved {
   if (observed.every((x) => typeof x === 'number')) return { states: recoverLcg(observed as number[]).states, detail: '2^22 low-bit candidates searched' };
   const r = recoverLcgPartial(observed);
   // Coarse buckets (dice, percentages, IDs): the lattice method, complete by enumeration.
-  if (r.hidden > LCG_MAX_HIDDEN || r.truncated) return solveLcgLattice('spidermonkey-lcg', observed);
+  if (r.hidden > LCG_MAX_HIDDEN || r.truncated) {
+    // SpiderMonkey reseeds at 0, so 0 is never a running state (the emulator refuses it).
+    const l = solveLcgLattice('spidermonkey-lcg', observed);
+    return { ...l, states: l.states.filter((s) => s[0] !== 0) };
+  }
   return { states: r.states, detail: `2^${r.hidden} hidden bits searched, ${r.searched} fit the first seen value` };
 }
 
@@ -305,6 +309,8 @@ class AmbiguousPast extends Error {
 }
 
 const UNSUPPORTED: Record<string, string> = {
+  'v8-0.1-glibc':
+    'recovery for v8-0.1-glibc is not implemented: glibc random() keeps 31 words (992 bits) and shows 31 of each word\'s 32; its hidden low bits carry nonlinearly (an AND of two low bits per output), so a few values do not fix it. No Chrome stable shipped it (Linux builds came with V8 ≥ 2)',
   'jsc-jit-sar': 'recovery for jsc-jit-sar is not implemented: the GF(2) solver models logical shifts, and JavaScriptCore\'s JIT thunk before WebKit PR #51077 (Bun ≤ 1.3.5) shifted arithmetically',
 };
 
