@@ -210,4 +210,28 @@ if (!only.length || only.includes('history')) {
     }
     console.log(`${chosen.id.padEnd(24)} ${chosen.variant.padEnd(22)} min outputs ${String(chosen.m).padStart(3)}  success ${(chosen.rate * 100).toFixed(0)}% of ${chosen.trials}, wrong ${chosen.wrong}  median ${chosen.median.toFixed(1)} ms`);
   }
+  // identify on 5 full values: CPU ms (median of the trials) and whether the engine's own row explains them.
+  const { identify } = await import('@emu/recover');
+  for (const id of ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'rhino@1.7', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0']) {
+    if (only.length && !only.includes('history') && !only.includes(id)) continue;
+    const era = resolveEngine(id).era;
+    const times = [];
+    const verdicts = new Set();
+    let named = 0;
+    for (let t = 0; t < (quick ? 3 : 10); t++) {
+      const e = createEngine(era.package, { state: stateFor(era.package), variant: era.variant });
+      const values = Array.from({ length: 5 }, () => e.random());
+      const c0 = process.cpuUsage();
+      const rows = identify(values);
+      const c = process.cpuUsage(c0);
+      times.push((c.user + c.system) / 1000);
+      const own = rows.find((x) => x.variants.includes(era.variant));
+      verdicts.add(own?.verdict);
+      // Generators with the same output function are one family (Chakra = JScript; SpiderMonkey ≤ 44 = Rhino = Firefox 1–3).
+      const same = [['jscript-lcg', 'chakra-lcg'], ['spidermonkey-lcg', 'spidermonkey-runtime']].find((g) => g.includes(era.variant)) ?? [era.variant];
+      if (rows.filter((x) => x.verdict === 'explains').every((x) => same.includes(x.variant))) named++;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`identify ${id.padEnd(16)} 5 values: own row ${[...verdicts].join('/')}, only its family explains in ${named}/${times.length}, CPU ms median ${times[Math.floor(times.length / 2)].toFixed(0)} max ${times[times.length - 1].toFixed(0)}`);
+  }
 }

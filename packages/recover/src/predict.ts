@@ -170,11 +170,17 @@ function mwcBuckets(variant: string, full: (x: readonly number[]) => Solved): (o
 }
 
 /**
- * Full values: the 2^22 search; buckets and gaps: the hidden bits of the first seen value's state
- * when they are at most 2^24 and few states fit, else the lattice (lcg-lattice.ts).
+ * Full values: the lattice (lcg-lattice.ts; the 2^22 search if it cannot settle them); buckets and
+ * gaps: the hidden bits of the first seen value's state when they are at most 2^24 and few states
+ * fit, else the lattice.
  */
 function lcgSolve(observed: readonly Observed[]): Solved {
-  if (observed.every((x) => typeof x === 'number')) return { states: recoverLcg(observed as number[]).states, detail: '2^22 low-bit candidates searched' };
+  if (observed.every((x) => typeof x === 'number')) {
+    // The lattice settles full values in well under a millisecond; the 2^22 search stays as the fallback.
+    const l = solveLcgLattice('spidermonkey-lcg', observed);
+    if (l.complete) return { ...l, states: l.states.filter((s) => s[0] !== 0) };
+    return { states: recoverLcg(observed as number[]).states, detail: '2^22 low-bit candidates searched' };
+  }
   const r = recoverLcgPartial(observed);
   // Coarse buckets (dice, percentages, IDs): the lattice method, complete by enumeration.
   if (r.hidden > LCG_MAX_HIDDEN || r.truncated) {
