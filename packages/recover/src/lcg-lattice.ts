@@ -227,14 +227,10 @@ export function recoverLcgLattice(shape: LcgShape, observed: readonly Observed[]
   const en = enumerate(red, target, r2, maxNodes, maxPoints, accept);
   const states = new Set<bigint>();
   const ainv = modInverse(shape.a);
-  let stepBack = (x: bigint) => x;
-  {
-    // X = a^-k1 · (x_{k1} − c_{k1}) mod 2^48 = a^-k1 · W.
-    let inv = 1n;
-    for (let k = 0; k < k1; k++) inv = (inv * ainv) & MASK;
-    const invk = inv;
-    stepBack = (w: bigint) => (w * invk) & MASK;
-  }
+  // X = a^-k1 · (x_{k1} − c_{k1}) mod 2^48 = a^-k1 · W.
+  let invk = 1n;
+  for (let k = 0; k < k1; k++) invk = (invk * ainv) & MASK;
+  const stepBack = (w: bigint) => (w * invk) & MASK;
   let truncated = false;
   for (const u of en.points) {
     const v = combine(red.basis, u);
