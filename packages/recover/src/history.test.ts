@@ -99,6 +99,22 @@ describe('predict for the historical engines: the minimum counts, never a wrong 
   });
 });
 
+describe('previous values: every history generator rewinds', () => {
+  for (const id of ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'rhino@1.7', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0']) {
+    it(id, () => {
+      const era = resolveEngine(id).era!;
+      const w = words(id.length * 104729);
+      const e = createEngine(era.package!, { state: randomState(era.package!, era.variant!, w), variant: era.variant as never });
+      const values = Array.from({ length: 20 }, () => e.random());
+      const r = predict(id, values.slice(8, 12), 4, 8);
+      expect(r.kind).toBe('ok');
+      if (r.kind !== 'ok') return;
+      expect(r.previous).toEqual(values.slice(0, 8));
+      expect(r.next).toEqual(values.slice(12, 16));
+    });
+  }
+});
+
 describe('the real binaries (tooling/conformance/fixtures), recovered from their first values', () => {
   it('Rhino 1.7.14 on OpenJDK 17: 2 values → the next 1,000 bit for bit', () => {
     const rhino = fixture('rhino') as { values: string[] };

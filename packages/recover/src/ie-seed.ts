@@ -61,11 +61,20 @@ export function searchIeSeed(observed: readonly Observed[], near: number, window
     ms.sort((p, q) => Math.abs(p - near) - Math.abs(q - near) || p - q);
     return { ms, states: ms.map((m) => stateFromCounter(m)), from, to, truncated: false, method: 'lattice' };
   }
+  // The first seen observation (call f) bounds the top 27 bits of x_{2f+1} = A·x + C mod 2^48.
   const first = observed.findIndex((o) => o !== null);
-  const range = first === 0 ? lcgFirstRange(shape, observed[0]!) : null;
-  // x₁ = a · x mod 2^48 + 11, in 24-bit halves (every product below 2^53).
-  const aH = 0x5de;
-  const aL = 0xece66d;
+  const range = first >= 0 ? lcgFirstRange(shape, observed[first]!) : null;
+  if (range && range[0] > range[1]) return { ms: [], states: [], from, to, truncated: false, method: 'search' };
+  let A = 1n;
+  let C = 0n;
+  for (let k = 0; k < 2 * Math.max(0, first) + 1; k++) {
+    A = (A * shape.a) & ((1n << 48n) - 1n);
+    C = (C * shape.a + shape.c) & ((1n << 48n) - 1n);
+  }
+  // In 24-bit halves every product stays below 2^53.
+  const aH = Number(A >> 24n);
+  const aL = Number(A & 0xffffffn);
+  const c = Number(C);
   const T24 = 0x1000000;
   const T48 = 2 ** 48;
   const lo27 = range ? range[0] : 0;
@@ -79,7 +88,7 @@ export function searchIeSeed(observed: readonly Observed[], near: number, window
       const xL = x - xH * T24;
       const m = xH * aL + xL * aH;
       const mid = m - Math.floor(m / T24) * T24;
-      let x1 = xL * aL + mid * T24 + 11;
+      let x1 = xL * aL + mid * T24 + c;
       if (x1 >= T48) x1 -= T48;
       if (x1 >= T48) x1 -= T48;
       const top = Math.floor(x1 / 2 ** 21);

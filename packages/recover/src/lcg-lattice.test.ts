@@ -163,6 +163,9 @@ describe('IE 6–8: the seeding millisecond from a date', () => {
     expect(r.method).toBe('search');
     expect(r.ms).toContain(ms);
     for (const m of r.ms) expect(lcgFits(LCG_SHAPES['jscript-lcg']!, BigInt(stateFromCounter(m)), seen)).toBe(true);
+    // The first call unseen (a gap): the filter moves to the first seen call.
+    const gap = searchIeSeed([null, ...seen.slice(1), { n: 1000, value: Math.floor(e.random() * 1000) }], Date.parse('2009-03-01T08:00Z'), 600_000);
+    expect(gap.ms).toContain(ms);
     // Outside the window: nothing, and the range is reported.
     const none = searchIeSeed(seen, ms + 3_600_000, 60_000);
     expect(none.ms).toEqual([]);
