@@ -153,8 +153,9 @@ if (!only.length || only.includes('identify')) {
 // (the 48-bit LCGs, by lattice reduction for buckets), Chrome 1–2 (MSVCRT), Chrome 3–13 and 31–32
 // (C++ MWC), QuickJS. Random states (these eras take states; no seeds needed), from full values and
 // from ⌊x · n⌋: the fewest consecutive observations with which `predict` gives the next value (or
-// bucket) in ≥ 99% of trials, wrong answers, median ms. `--only history` runs just this.
-if (!only.length || only.includes('history')) {
+// bucket) in ≥ 99% of trials, wrong answers, median ms. `--only history` runs just this,
+// `--only history-identify` only its identify part.
+if (!only.length || only.includes('history') || only.includes('history-identify')) {
   const { resolveEngine } = await import('@emu/engines');
   const trials = quick ? 10 : 100;
   const LCG = { 1000: [4, 5, 6], 100: [7, 8, 9], 64: [8, 9, 10, 11], 10: [14, 15, 16, 17], 6: [18, 19, 20, 21, 22], 65536: [3, 4, 5] };
@@ -174,7 +175,7 @@ if (!only.length || only.includes('history')) {
     ['chrome@8', [4, 5, 6, 7], 64],
     ['chrome@31', [4, 5, 6, 7], 64],
   ];
-  const sel = only.length ? HISTORY.filter(([id]) => only.includes('history') || only.includes(id)) : HISTORY;
+  const sel = only.includes('history-identify') ? [] : HISTORY;
   let s = 0x2545f491;
   const w32 = () => {
     s ^= s << 13;
@@ -213,7 +214,6 @@ if (!only.length || only.includes('history')) {
   // identify on 5 full values: CPU ms (median of the trials) and whether the engine's own row explains them.
   const { identify } = await import('@emu/recover');
   for (const id of ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'rhino@1.7', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0']) {
-    if (only.length && !only.includes('history') && !only.includes(id)) continue;
     const era = resolveEngine(id).era;
     const times = [];
     const verdicts = new Set();
@@ -227,11 +227,11 @@ if (!only.length || only.includes('history')) {
       times.push((c.user + c.system) / 1000);
       const own = rows.find((x) => x.variants.includes(era.variant));
       verdicts.add(own?.verdict);
-      // Generators with the same output function are one family (Chakra = JScript; SpiderMonkey ≤ 44 = Rhino = Firefox 1–3).
-      const same = [['jscript-lcg', 'chakra-lcg'], ['spidermonkey-lcg', 'spidermonkey-runtime']].find((g) => g.includes(era.variant)) ?? [era.variant];
-      if (rows.filter((x) => x.verdict === 'explains').every((x) => same.includes(x.variant))) named++;
+      // Generators with the same output function share a row: exactly one row explains, the engine's own.
+      const explains = rows.filter((x) => x.verdict === 'explains');
+      if (explains.length === 1 && explains[0].variants.includes(era.variant)) named++;
     }
     times.sort((a, b) => a - b);
-    console.log(`identify ${id.padEnd(16)} 5 values: own row ${[...verdicts].join('/')}, only its family explains in ${named}/${times.length}, CPU ms median ${times[Math.floor(times.length / 2)].toFixed(0)} max ${times[times.length - 1].toFixed(0)}`);
+    console.log(`identify ${id.padEnd(16)} 5 values: own row ${[...verdicts].join('/')}, only its row explains in ${named}/${times.length}, CPU ms median ${times[Math.floor(times.length / 2)].toFixed(0)} max ${times[times.length - 1].toFixed(0)}`);
   }
 }

@@ -477,9 +477,20 @@ function bitsNeeded(x: number): number {
   return k;
 }
 
+/**
+ * Generators in different packages with the same output function: JScript (IE 6–8) = Chakra (they
+ * differ in seeding only), SpiderMonkey 1.5–1.8's runtime LCG (Firefox 1–3) = SpiderMonkey ≤ 44 and
+ * Rhino (java.util.Random#nextDouble), V8 3.21's random_base (Chrome 31–32) = V8 3.11's.
+ */
+const SAME_OUTPUT: Readonly<Record<string, string>> = {
+  'jscript-lcg/jscript-lcg': 'jscript-lcg/chakra-lcg',
+  'netscape-lcg/spidermonkey-runtime': 'firefox-lcg/spidermonkey-lcg',
+  'v8-mwc-cpp/v8-3.21-cpp': 'v8-2015/v8-3.11-cpp',
+};
+
 /** Eras with the same output function share a key: mapping and, for V8's cache, its size when handed out backwards. */
 function outputKey(e: Era): string {
-  if (e.package !== 'xorshift128plus') return `${e.package}/${e.variant}`;
+  if (e.package !== 'xorshift128plus') return SAME_OUTPUT[`${e.package}/${e.variant}`] ?? `${e.package}/${e.variant}`;
   const v = XS_VARIANTS.find((x) => x.id === e.variant)!;
   return `xs/${v.mapping}/${v.cache?.order === 'desc' ? v.cache.perRefill : 'stream'}`;
 }
