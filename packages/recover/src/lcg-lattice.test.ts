@@ -80,6 +80,20 @@ describe('lattice recovery of the 48-bit LCGs: complete, never wrong', () => {
     }
   });
 
+  it('mixed observations (a die, a gap, a full value, a percentage): complete, the true state among them', () => {
+    for (const variant of ['spidermonkey-lcg', 'chakra-lcg', 'netscape-mocha']) {
+      const shape = LCG_SHAPES[variant]!;
+      const next = states(31 + variant.length);
+      for (let t = 0; t < 10; t++) {
+        const X = next();
+        const v = stream(shape, X, 5);
+        const r = recoverLcgLattice(shape, [{ n: 6, value: Math.floor(v[0]! * 6) }, null, v[2]!, { n: 6, value: Math.floor(v[3]! * 6) }, { n: 100, value: Math.floor(v[4]! * 100) }]);
+        expect(r.complete, r.reason).toBe(true);
+        expect(r.states).toContain(Number(X));
+      }
+    }
+  });
+
   it('too few values: incomplete with a reason, never a guess', () => {
     const shape = LCG_SHAPES['chakra-lcg']!;
     const r = recoverLcgLattice(shape, buckets(stream(shape, 123456789n, 5), 6));

@@ -208,6 +208,12 @@ export function recoverLcgLattice(shape: LcgShape, observed: readonly Observed[]
     return { states: [], complete: false, impossible: false, dimension: d, nodes: 0, points: 0, reason: `the observations leave about ${expected.toExponential(1)} lattice candidates to enumerate (at most ${8 * maxPoints})` };
   }
   const red = lll(rows);
+  // The Gram–Schmidt norms the enumeration bounds rest on must multiply to det² (they do, to about
+  // 1e-12, unless the doubles lost the geometry): otherwise nothing is concluded.
+  const logNorms = Array.from(red.norms).reduce((s, x) => s + Math.log(x), 0);
+  if (!(Math.abs(logNorms - 2 * logDet) < 1e-6 * Math.max(1, Math.abs(logDet)))) {
+    return { states: [], complete: false, impossible: false, dimension: d, nodes: 0, points: 0, reason: `the lattice's Gram–Schmidt data lost precision (log det ${logDet.toFixed(3)} vs ${(logNorms / 2).toFixed(3)})` };
+  }
   // A point is kept only if every coordinate lies in its box side (checked in doubles with a margin; exactly below).
   const fb = red.basis.map((r) => Float64Array.from(r, Number));
   const side = half.map((h, i) => h * Number(scale[i]!) * (1 + 1e-6) + 1);
