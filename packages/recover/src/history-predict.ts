@@ -32,7 +32,15 @@ export function historyMethod(pkg: string, variant: string, mwcBuckets: MwcBucke
       };
     case 'v8-libc':
       if (variant === 'v8-0.1-msvcrt') return { min: 1, solve: solveMsvcrt };
-      return undefined;
+      return {
+        min: 1,
+        solve: () => ({
+          states: [],
+          detail: '',
+          unsupported:
+            "v8-0.1-glibc from values alone is not implemented: glibc random() keeps 31 words and shows 31 of each word's 32 bits; the hidden low bits carry nonlinearly (an AND of two per output), so a few values do not fix it. Give the process start: --near DATE (V8 seeds srandom with the epoch milliseconds). No Chrome stable shipped it (Linux builds came with V8 ≥ 2)",
+        }),
+      };
     case 'v8-mwc-cpp':
       if (variant === 'v8-2.2-cpp32') return { min: 2, solve: mwcBuckets(variant, (x) => nonZero(solveMwcCppFull(variant, x))) };
       if (variant === 'v8-1.2.8-smi30') {

@@ -93,9 +93,10 @@ describe('predict for the historical engines: the minimum counts, never a wrong 
     });
   }
 
-  it('glibc random() (V8 ≤ 1.2.7 on Linux) is refused with the reason', () => {
+  it('glibc random() (V8 ≤ 1.2.7 on Linux) from values alone is refused with the reason', () => {
     const r = predict('v8-libc', [0.5, 0.25], 3, 0);
     expect(r.kind).toBe('unsupported');
+    expect(r.note).toMatch(/--near/);
   });
 });
 
@@ -130,6 +131,19 @@ describe('the real binaries (tooling/conformance/fixtures), recovered from their
     const r = predict('rhino@1.7', values.slice(0, 9).map((x) => ({ n: 100, value: Math.floor(x * 100) })), 990, 0);
     expect(r.kind).toBe('ok');
     if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(rhino.values.slice(9, 999));
+  });
+
+  it('glibc 2.36 random() driven as V8 ≤ 1.2.7 did: the srandom seed found near a guess from 2 values, then 198 bit for bit', () => {
+    const g = fixture('glibc-random') as { seeds: Record<string, { mathRandom: string[] }> };
+    for (const [seed, { mathRandom }] of Object.entries(g.seeds)) {
+      // The seed is the epoch milliseconds mod 2^32: a guess 40 s off, searched ±60 s.
+      const r = predict('v8-libc', mathRandom.slice(0, 2).map(hexToDouble), 198, 0, { near: Number(seed) + 40_000, window: 60_000 });
+      expect(r.kind, seed).toBe('ok');
+      if (r.kind !== 'ok') continue;
+      expect(r.next.map(doubleToHex), seed).toEqual(mathRandom.slice(2));
+      // srandom(0) is srandom(1): both milliseconds fit and give one future.
+      expect(r.note, seed).toContain(seed === '0' ? 'srandom(1)' : `srandom(${seed})`);
+    }
   });
 
   it('QuickJS and quickjs-ng (quickjs-emscripten): 2 values → the next 198 bit for bit, state = µs of context creation', () => {

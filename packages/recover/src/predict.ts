@@ -14,6 +14,7 @@ import { recoverXorshift } from './xorshift.js';
 import { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, mwcIntervals, mwcIntervalsBefore, recoverMwcBuckets } from './mwc-bucket.js';
 import { historyMethod, historyPrevious } from './history-predict.js';
 import { IE_SEED_MAX_WINDOW, searchIeSeed } from './ie-seed.js';
+import { GLIBC_SEED_MAX_WINDOW, searchGlibcSeed } from './glibc-seed.js';
 
 export type Outcome =
   | { kind: 'ok'; variant: string; state: readonly (number | string)[]; next: number[]; previous: number[]; note: string }
@@ -70,6 +71,20 @@ interface Solved {
   unsupported?: string;
   /** A seed search found nothing in its range (detail names it). */
   searchedNothing?: boolean;
+}
+
+/** V8 ≤ 1.2.7 with glibc: the srandom((unsigned) ms) that seeded the observations (glibc-seed.ts). */
+function glibcSeedSolve(observed: readonly Observed[], near: number, window: number): Solved {
+  if (!Number.isSafeInteger(near) || near < 0) return { states: [], detail: '', unsupported: `near ${near} is not a non-negative epoch millisecond` };
+  if (!Number.isSafeInteger(window) || window < 0 || window > GLIBC_SEED_MAX_WINDOW) {
+    return { states: [], detail: '', unsupported: `window ${window} ms is not in [0, ${GLIBC_SEED_MAX_WINDOW}] (±2 days)` };
+  }
+  const r = searchGlibcSeed(observed, near, window);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const range = `${iso(r.from)} … ${iso(r.to)}`;
+  if (r.ms.length === 0) return { states: [], detail: `no millisecond in ${range} (${r.to - r.from + 1} tried) seeds glibc random() to these values`, searchedNothing: true };
+  const shown = r.ms.slice(0, 4).map((ms) => `${iso(ms)} (srandom(${ms % 0x100000000}))`).join(', ');
+  return { states: r.states, detail: `seeded at ${shown}${r.ms.length > 4 ? ` and ${r.ms.length - 4} more` : ''}; every millisecond in ${range} tried`, complete: r.ms.length <= 256 };
 }
 
 /** IE 6–8: the clock millisecond that seeded the observations (ie-seed.ts). */
@@ -315,8 +330,6 @@ class AmbiguousPast extends Error {
 }
 
 const UNSUPPORTED: Record<string, string> = {
-  'v8-0.1-glibc':
-    'recovery for v8-0.1-glibc is not implemented: glibc random() keeps 31 words (992 bits) and shows 31 of each word\'s 32; its hidden low bits carry nonlinearly (an AND of two low bits per output), so a few values do not fix it. No Chrome stable shipped it (Linux builds came with V8 ≥ 2)',
   'jsc-jit-sar': 'recovery for jsc-jit-sar is not implemented: the GF(2) solver models logical shifts, and JavaScriptCore\'s JIT thunk before WebKit PR #51077 (Bun ≤ 1.3.5) shifted arithmetically',
 };
 
@@ -341,10 +354,15 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
   // From the start of a realm nothing came before the first observation.
   const back = options.fromStart || options.near !== undefined ? 0 : previous;
-  if (options.near !== undefined && variant !== 'jscript-lcg') {
-    return { kind: 'unsupported', variant, note: `a seed date (near) applies to IE 6–8 (ie@6 … ie@8, variant jscript-lcg), whose JScript seeds from the millisecond clock; ${variant} does not` };
+  if (options.near !== undefined && variant !== 'jscript-lcg' && variant !== 'v8-0.1-glibc') {
+    return { kind: 'unsupported', variant, note: `a seed date (near) applies to IE 6–8 (ie@6 … ie@8, variant jscript-lcg) and V8 ≤ 1.2.7 with glibc (v8-libc, variant v8-0.1-glibc), which seed from the millisecond clock; ${variant} does not` };
   }
-  const solved = options.near !== undefined ? ieSeedSolve(observed, options.near, options.window ?? 86_400_000) : m.solve(observed, options);
+  const solved =
+    options.near === undefined
+      ? m.solve(observed, options)
+      : variant === 'v8-0.1-glibc'
+        ? glibcSeedSolve(observed, options.near, options.window ?? 3_600_000)
+        : ieSeedSolve(observed, options.near, options.window ?? 86_400_000);
   if (solved.searchedNothing) return { kind: 'inconsistent', variant, note: solved.detail };
   const { detail, need } = solved;
   if (solved.unsupported) return { kind: 'unsupported', variant, note: `${solved.unsupported}` };
