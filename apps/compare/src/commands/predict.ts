@@ -10,10 +10,12 @@ Reads consecutive observations, one per line, recovers the engine's state, and p
 previous values (chronological), a blank line, then the N next values.
   --from-start   the first observation is the first Math.random() call of its realm (a fresh
                  process or page): fixes where it sits in V8's cache, so fewer values are needed
-  --near DATE    IE 6–8 (ie@6 … ie@8): the page's first Math.random() call was near DATE (ISO 8601,
-                 e.g. 2015-11-20T10:00Z, or epoch ms); every millisecond within ±--window (default
-                 1d; 90s, 30m, 2h, 1d, at most 4d) is tried as JScript's clock seed; the observations
-                 start at that first call. The millisecond found is printed on stderr.
+  --near DATE    the generator was seeded near DATE (ISO 8601, e.g. 2015-11-20T10:00Z, or epoch ms)
+                 and the observations start at its first call: IE 6–8 (ie@6 … ie@8: JScript's
+                 clock seed through Chakra's shuffle) and V8 ≤ 1.2.7 with glibc (v8-libc:
+                 srandom(ms)); every millisecond within ±--window (90s, 30m, 2h, 1d; default 1d
+                 for IE, 1h for glibc; at most 4d / 2d) is tried. The millisecond found is printed
+                 on stderr; none: exit 3 naming the range searched.
 When several states fit (and every one that fits is known), the values they all agree on are
 printed and '?' stands for the others, with the reason on stderr; exit 0 when the first requested
 value is determined, 3 when it is not. Exit 3 with a one-line reason when the data are too few
