@@ -536,6 +536,11 @@ export function identify(observed: readonly Observed[], options: PredictOptions 
     const k = outputKey(e);
     groups.set(k, [...(groups.get(k) ?? []), e]);
   }
+  // A group shared across packages (SAME_OUTPUT) is named by its canonical era (firefox-lcg, chakra-lcg, v8-3.11-cpp).
+  for (const [k, eras] of groups) {
+    const i = eras.findIndex((e) => `${e.package}/${e.variant}` === k);
+    if (i > 0) groups.set(k, [eras[i]!, ...eras.slice(0, i), ...eras.slice(i + 1)]);
+  }
   const full = observed.filter((o): o is number => typeof o === 'number');
   const need = full.reduce((m, x) => Math.max(m, bitsNeeded(x)), 0);
   const name = (e: Era) => `${e.family}@${e.from}${e.to ? `…<${e.to}` : '…'}`;
