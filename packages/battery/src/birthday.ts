@@ -9,6 +9,7 @@ import { pDiscrete, poissonCdf, poissonSf } from './dist.js';
 import type { Uniforms } from './stream.js';
 import { result, type TestResult } from './types.js';
 
+/** Parameters of birthdaySpacings(): n points in t dimensions, r leading bits dropped, d = 2^bits values per coordinate. */
 export interface BirthdayParams {
   n: number;
   r: number;
@@ -17,8 +18,10 @@ export interface BirthdayParams {
   t: number;
 }
 
+/** SmallCrush's BirthdaySpacings: n = 5·10^6, r = 0, d = 2^30, t = 2. */
 export const SMALLCRUSH_BIRTHDAY: BirthdayParams = { n: 5_000_000, r: 0, bits: 30, t: 2 };
 
+/** Runs the birthday spacings test on `u` (default SmallCrush's parameters): Y and its two-sided Poisson p-value. */
 export function birthdaySpacings(u: Uniforms, params: BirthdayParams = SMALLCRUSH_BIRTHDAY): TestResult {
   const { n, r, bits, t } = params;
   if (bits * t > 64) throw new RangeError('birthdaySpacings: d^t must fit in 64 bits');

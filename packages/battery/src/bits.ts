@@ -20,8 +20,10 @@ function popcount32(x: number): number {
  * uniforms fall in [α, β); binomial(k, β − α), chi-square over merged classes.
  */
 export interface WeightParams { n: number; r: number; k: number; alpha: number; beta: number }
+/** SmallCrush's WeightDistrib: n = 2·10^5, r = 27, k = 256, α = 0, β = 1/8. */
 export const SMALLCRUSH_WEIGHT: WeightParams = { n: 200_000, r: 27, k: 256, alpha: 0, beta: 0.125 };
 
+/** Runs svaria_WeightDistrib on `u` (default SmallCrush's parameters): the chi-square of the weights. */
 export function weightDistrib(u: Uniforms, params: WeightParams = SMALLCRUSH_WEIGHT): TestResult {
   const { n, r, k, alpha, beta } = params;
   const raw = new Float64Array(k + 1);
@@ -46,8 +48,10 @@ export function weightDistrib(u: Uniforms, params: WeightParams = SMALLCRUSH_WEI
  * classes. Rows are held as two 30-bit halves; column order does not change the rank.
  */
 export interface RankParams { n: number; r: number; s: number; L: number; k: number }
+/** SmallCrush's MatrixRank: n = 2·10^4, r = 20, s = 10, L = k = 60. */
 export const SMALLCRUSH_RANK: RankParams = { n: 20_000, r: 20, s: 10, L: 60, k: 60 };
 
+/** The probabilities that a random L×k binary matrix has GF(2) rank 0, 1, …, min(L, k) (index = rank). */
 export function rankProbabilities(L: number, k: number): Float64Array {
   const m = Math.min(L, k);
   const out = new Float64Array(m + 1);
@@ -91,6 +95,7 @@ function rank2(hi: Int32Array, lo: Int32Array, rows: number, cols: number): numb
   return rank;
 }
 
+/** Runs smarsa_MatrixRank on `u` (default SmallCrush's parameters): the chi-square of the ranks. */
 export function matrixRank(u: Uniforms, params: RankParams = SMALLCRUSH_RANK): TestResult {
   const { n, r, s, L, k } = params;
   if (k > 60 || k % s !== 0 || 30 % s !== 0) throw new RangeError('matrixRank: k ≤ 60 columns, taken s bits at a time with s dividing 30');
@@ -125,8 +130,10 @@ export function matrixRank(u: Uniforms, params: RankParams = SMALLCRUSH_RANK): T
  * counted in an (L+1)² table; cells expecting ≥ 10 are classes, the rest pooled; chi-square.
  */
 export interface HammingParams { n: number; r: number; s: number; L: number }
+/** SmallCrush's HammingIndep: n = 5·10^5, r = 20, s = 10, L = 300. */
 export const SMALLCRUSH_HAMMING: HammingParams = { n: 500_000, r: 20, s: 10, L: 300 };
 
+/** Runs sstring_HammingIndep on `u` (default SmallCrush's parameters): the chi-square of the weight-pair table. */
 export function hammingIndep(u: Uniforms, params: HammingParams = SMALLCRUSH_HAMMING): TestResult {
   const { n, r, s, L } = params;
   if (L % s !== 0) throw new RangeError('hammingIndep: L must be a multiple of s');
@@ -176,6 +183,7 @@ export function hammingIndep(u: Uniforms, params: HammingParams = SMALLCRUSH_HAM
  * distribution (Feller; the guide's recurrences) gives a chi-square over merged classes.
  */
 export interface WalkParams { n: number; r: number; s: number; L: number }
+/** SmallCrush's RandomWalk1: n = 10^6, r = 0, s = 30, L = 150. */
 export const SMALLCRUSH_WALK: WalkParams = { n: 1_000_000, r: 0, s: 30, L: 150 };
 
 /** Expected counts per value 0..L of H, M, J, R and C for n walks of even length L. */
@@ -207,6 +215,7 @@ export function walkExpected(n: number, L: number): Record<'H' | 'M' | 'J' | 'R'
   return { H, M, J, R, C };
 }
 
+/** Runs swalk_RandomWalk1 on `u` (default SmallCrush's parameters): five results, the chi-squares of H, M, J, R and C. */
 export function randomWalk1(u: Uniforms, params: WalkParams = SMALLCRUSH_WALK): TestResult[] {
   const { n, r, s, L } = params;
   if (L % 2 !== 0 || L % s !== 0) throw new RangeError('randomWalk1: L must be even and a multiple of s');

@@ -9,6 +9,7 @@ import { chiSquareSf } from './dist.js';
 /** gofs_MinExpected */
 export const MIN_EXPECTED = 10;
 
+/** Merged chi-square classes: which class each raw value min..max falls in, and each class's expected count. */
 export interface Classes {
   /** classOf[v - min]: the merged class of raw value v (min ≤ v ≤ max). */
   readonly classOf: Int32Array;
@@ -55,6 +56,7 @@ export class ClassCounter {
   }
 }
 
+/** A chi-square statistic `x2`, its degrees of freedom `df` and its upper-tail p-value `p`. */
 export interface ChiSquare {
   readonly x2: number;
   readonly df: number;

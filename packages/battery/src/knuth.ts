@@ -15,8 +15,10 @@ const fmtChi = (c: { x2: number; df: number }) => `χ² = ${c.x2.toFixed(2)} (df
  * n − k + k(1 − 1/k)^n, summed as a series to keep its precision.
  */
 export interface CollisionParams { n: number; r: number; d: number; t: number }
+/** SmallCrush's Collision: n = 5·10^6, r = 0, d = 2^16, t = 2. */
 export const SMALLCRUSH_COLLISION: CollisionParams = { n: 5_000_000, r: 0, d: 65536, t: 2 };
 
+/** The expected number of collisions of n points in k cells, n − k + k(1 − 1/k)^n, summed as a series for precision. */
 export function collisionMean(n: number, k: number): number {
   // k Σ_{j≥2} (−1)^j C(n, j) / k^j, the expansion of n − k + k(1 − 1/k)^n.
   let term = (n * (n - 1)) / (2 * k * k);
@@ -28,6 +30,7 @@ export function collisionMean(n: number, k: number): number {
   return mu * k;
 }
 
+/** Runs sknuth_Collision on `u` (default SmallCrush's parameters): C and its two-sided Poisson p-value. */
 export function collision(u: Uniforms, params: CollisionParams = SMALLCRUSH_COLLISION): TestResult {
   const { n, r, d, t } = params;
   const k = d ** t;
@@ -52,8 +55,10 @@ export function collision(u: Uniforms, params: CollisionParams = SMALLCRUSH_COLL
  * the largest length whose expected count stays above 10.
  */
 export interface GapParams { n: number; r: number; alpha: number; beta: number }
+/** SmallCrush's Gap: n = 2·10^5, r = 22, α = 0, β = 1/256. */
 export const SMALLCRUSH_GAP: GapParams = { n: 200_000, r: 22, alpha: 0, beta: 1 / 256 };
 
+/** Runs sknuth_Gap on `u` (default SmallCrush's parameters): the chi-square of the gap lengths (p = 0 for a gap longer than n). */
 export function gap(u: Uniforms, params: GapParams = SMALLCRUSH_GAP): TestResult {
   const { n, r, alpha, beta } = params;
   const p = beta - alpha;
@@ -85,6 +90,7 @@ export function gap(u: Uniforms, params: GapParams = SMALLCRUSH_GAP): TestResult
  * values among k integers in [0, d); expected n·d(d−1)…(d−s+1)·S(k, s)/d^k for s distinct.
  */
 export interface PokerParams { n: number; r: number; d: number; k: number }
+/** SmallCrush's SimpPoker: n = 4·10^5, r = 24, d = 64, k = 64. */
 export const SMALLCRUSH_POKER: PokerParams = { n: 400_000, r: 24, d: 64, k: 64 };
 
 /** Read exactly the values gap() reads, without the statistics (to fast-forward a stream). */
@@ -101,6 +107,7 @@ export function gapConsume(u: Uniforms, params: GapParams = SMALLCRUSH_GAP): voi
   }
 }
 
+/** Runs sknuth_SimpPoker on `u` (default SmallCrush's parameters): the chi-square of the distinct-value counts. */
 export function simpPoker(u: Uniforms, params: PokerParams = SMALLCRUSH_POKER): TestResult {
   const { n, r, d, k } = params;
   const minKd = Math.min(k, d);
@@ -134,9 +141,11 @@ export function simpPoker(u: Uniforms, params: PokerParams = SMALLCRUSH_POKER): 
  * [0, d) are drawn until every value has appeared, counted in classes d .. 61 and ≥ 62.
  */
 export interface CouponParams { n: number; r: number; d: number }
+/** SmallCrush's CouponCollector: n = 5·10^5, r = 26, d = 16. */
 export const SMALLCRUSH_COUPON: CouponParams = { n: 500_000, r: 26, d: 16 };
 const COUPON_MAX = 62;
 
+/** Runs sknuth_CouponCollector on `u` (default SmallCrush's parameters): the chi-square of the segment lengths. */
 export function couponCollector(u: Uniforms, params: CouponParams = SMALLCRUSH_COUPON): TestResult {
   const { n, d } = params;
   const t = COUPON_MAX;
@@ -187,8 +196,10 @@ export function couponConsume(u: Uniforms, params: CouponParams = SMALLCRUSH_COU
  * Anderson–Darling A² of the n values max^t (TestU01 reports 1 − its right tail for N = 1).
  */
 export interface MaxOftParams { n: number; r: number; d: number; t: number }
+/** SmallCrush's MaxOft: n = 2·10^6, r = 0, d = 10^5, t = 6. */
 export const SMALLCRUSH_MAXOFT: MaxOftParams = { n: 2_000_000, r: 0, d: 100_000, t: 6 };
 
+/** Runs sknuth_MaxOft on `u` (default SmallCrush's parameters): two results, the chi-square and the Anderson–Darling statistic. */
 export function maxOft(u: Uniforms, params: MaxOftParams = SMALLCRUSH_MAXOFT): TestResult[] {
   const { n, r, d, t } = params;
   if (n / d < 10) throw new RangeError('maxOft: n / d must be at least 10');

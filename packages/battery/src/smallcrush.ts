@@ -15,12 +15,14 @@ import {
 import { Uniforms } from './stream.js';
 import type { Source, TestResult } from './types.js';
 
+/** One SmallCrush test: its name and statistics, its share of the stream, and how to run or skip it. */
 export interface BatteryTest {
   readonly name: string;
   /** The statistics it reports, in TestU01's order and spelling. */
   readonly statistics: readonly string[];
   /** Uniforms it reads on average with SmallCrush's parameters. */
   readonly uniforms: number;
+  /** Runs the test with SmallCrush's parameters on `u`: one result per statistic. */
   run(u: Uniforms): TestResult[];
   /** Read exactly the values run() reads, without computing anything: a second worker uses it to
    * start where the tests before it end, so a split run reads the stream as a sequential one. */
@@ -29,6 +31,7 @@ export interface BatteryTest {
 
 const fixed = (count: number) => (u: Uniforms) => u.skip(count);
 
+/** SmallCrush's ten tests in bbattery_SmallCrush's order. */
 export const SMALLCRUSH: readonly BatteryTest[] = [
   { name: 'BirthdaySpacings', statistics: ['BirthdaySpacings'], uniforms: 10_000_000, run: (u) => [birthdaySpacings(u)], consume: fixed(B.n * B.t) },
   { name: 'Collision', statistics: ['Collision'], uniforms: 10_000_000, run: (u) => [collision(u)], consume: fixed(C.n * C.t) },
@@ -50,6 +53,7 @@ export const SMALLCRUSH: readonly BatteryTest[] = [
   },
 ];
 
+/** Options of runSmallCrush(): which tests, and a callback after each. */
 export interface RunOptions {
   /** Indices into SMALLCRUSH (default: all ten, in order). */
   tests?: readonly number[];

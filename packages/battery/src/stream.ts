@@ -9,6 +9,7 @@ import type { Source } from './types.js';
 const CHUNK = 1 << 16;
 const TWO_32 = 2 ** 32;
 
+/** A stream of uniforms read from a Source a chunk at a time, with TestU01's StripD, StripL and StripB views of each value. */
 export class Uniforms {
   private readonly buf = new Float64Array(CHUNK);
   private pos = CHUNK;

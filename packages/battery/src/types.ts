@@ -1,10 +1,13 @@
 /** Anything that can fill a Float64Array with uniforms in [0, 1): every emulator can. */
 export interface Source {
+  /** Fills `out` with the next `out.length` uniforms in [0, 1), in order; returns `out`. */
   fill(out: Float64Array): Float64Array;
 }
 
+/** A statistic's verdict from its p-value, as TestU01 reports it (see verdict()). */
 export type Verdict = 'pass' | 'suspect' | 'fail';
 
+/** One statistic of one test: its name, the statistic in words and as a number, its p-value and verdict. */
 export interface TestResult {
   /** TestU01's name for the statistic, e.g. "MaxOft AD", "RandomWalk1 H". */
   readonly test: string;
@@ -22,6 +25,7 @@ export function verdict(p: number): Verdict {
   return 'pass';
 }
 
+/** A TestResult with the verdict of `p` filled in. */
 export function result(test: string, statistic: string, value: number, p: number): TestResult {
   return { test, statistic, value, p, verdict: verdict(p) };
 }

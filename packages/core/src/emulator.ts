@@ -20,6 +20,10 @@
 /** A state word: a number for words of at most 48 bits, a `0x…` hex string for 64-bit words. */
 export type StateWord = number | string;
 
+/**
+ * A running copy of one engine's Math.random(): values in engine order, the raw state as a
+ * JSON-safe array `S`, and copying and skipping. Each package's `create({ state } | { seed })` makes one.
+ */
 export interface Emulator<S extends readonly StateWord[] = readonly StateWord[]> {
   /** Package id of the emulated generator (`v8-2015`, `firefox-lcg`, …). */
   readonly engine: string;

@@ -2,8 +2,14 @@
  * Typed errors. Every message names the bad value, so a CLI can print `err.message` as its
  * one-line diagnosis and a program can branch on `err.code`.
  */
+
+/** The kind of an EmuError, one per subclass (InvalidStateError → `INVALID_STATE`, …). */
 export type EmuErrorCode = 'INVALID_STATE' | 'INVALID_SEED' | 'INVALID_OPTION' | 'UNKNOWN_ENGINE' | 'INVALID_HEX';
 
+/**
+ * The base class of every error emu throws for bad input: `code` says which kind it is, and the
+ * message names the bad value. Catch this to handle all of them; throw one of the subclasses.
+ */
 export class EmuError extends Error {
   readonly code: EmuErrorCode;
   constructor(code: EmuErrorCode, message: string) {

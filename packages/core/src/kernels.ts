@@ -42,6 +42,10 @@ export interface XorShiftKernelMapping {
  */
 export const KERNEL_MIN = 32;
 
+/**
+ * The compiled WebAssembly fill kernels (get the shared instance from fillKernels()): set a state,
+ * run xorshift() or lcg() into a Float64Array, read the state back word by word.
+ */
 export class FillKernels {
   private readonly exports: Exports;
   private readonly i32: Int32Array;

@@ -10,9 +10,13 @@
 import { KERNEL_MIN, fillKernels } from './kernels.js';
 import { mulAdd48 } from './u64.js';
 
+/** The LCG's multiplier, 0x5DEECE66D (java.util.Random's `multiplier`, V8's `kMultiplier`). */
 export const LCG48_MULTIPLIER = 0x5deece66d;
+/** The LCG's addend, 0xB (java.util.Random's `addend`, V8's `kAddend`). */
 export const LCG48_ADDEND = 0xb;
+/** The LCG's modulus, 2^48: states are integers in [0, 2^48). */
 export const LCG48_MODULUS = 0x1000000000000; // 2^48
+/** 2^48 − 1, the mask that keeps the low 48 bits (java.util.Random's `mask`, V8's `kMask`). */
 export const LCG48_MASK = LCG48_MODULUS - 1;
 
 /** One LCG step: the state that follows `x`. */

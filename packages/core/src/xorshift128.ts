@@ -8,9 +8,13 @@
  */
 import { shl64Hi, shl64Lo, shr64Hi, shr64Lo } from './u64.js';
 
+/** Index of state0's high 32 bits in the Int32Array state. */
 export const S0_HI = 0;
+/** Index of state0's low 32 bits in the Int32Array state. */
 export const S0_LO = 1;
+/** Index of state1's high 32 bits in the Int32Array state. */
 export const S1_HI = 2;
+/** Index of state1's low 32 bits in the Int32Array state. */
 export const S1_LO = 3;
 
 /** One forward step, in place. */

@@ -15,8 +15,10 @@ import type { PackageId } from './index.js';
 import rows from './embedder-releases.json';
 import { compareVersions, parseVersion } from './versions.js';
 
+/** The runtimes with measured builds: Chromium (chrome@M), Deno, Bun, workerd and WebKitGTK's jsc shell. */
 export type EmbedderRuntime = 'chrome' | 'deno' | 'bun' | 'workerd' | 'webkitgtk';
 
+/** One measured build: what it was, where it came from, and the variant and start-up draws its fixture calibrated. */
 export interface EmbedderRelease {
   readonly runtime: EmbedderRuntime;
   /** deno/bun: the package version; workerd: the date (YYYY-MM-DD); chrome: the full build number; webkitgtk: the WebKitGTK version. */
@@ -33,8 +35,10 @@ export interface EmbedderRelease {
   readonly fixture: string;
 }
 
+/** Every measured build (embedder-releases.json, written by `pnpm fidelity calibrate-embedders`). */
 export const EMBEDDER_RELEASES: readonly EmbedderRelease[] = rows as EmbedderRelease[];
 
+/** The runtime prefixes that resolve to measured builds. */
 export const EMBEDDER_RUNTIMES: readonly EmbedderRuntime[] = ['chrome', 'deno', 'bun', 'workerd', 'webkitgtk'];
 
 /** A resolved embedder id: the measured row, or (bracketed) the row of the measured release below it. */

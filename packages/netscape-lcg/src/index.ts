@@ -37,12 +37,15 @@ import {
 } from '@emu/core';
 
 const ENGINE = 'netscape-lcg';
+/** Netscape Mocha's multiplier, 0x5D0EECE66D: LL_ISHL(tmp, 0x5D, 32) | 0xEECE66D, java.util.Random's 0x5DEECE66D mistyped. */
 export const MOCHA_MULTIPLIER = 0x5d0eece66d;
 const TWO48 = 2 ** 48;
 const TWO27 = 2 ** 27;
 
+/** The variants: Netscape 2–4's Mocha constants and SpiderMonkey 1.5–1.8's corrected per-runtime LCG. */
 export type VariantId = 'netscape-mocha' | 'spidermonkey-runtime';
 
+/** Both variants' metadata: engines, dates, algorithm, precision, state words, source. */
 export const VARIANTS: readonly VariantInfo[] = [
   {
     id: 'netscape-mocha',
@@ -66,6 +69,7 @@ export const VARIANTS: readonly VariantInfo[] = [
 
 const VARIANT_IDS = VARIANTS.map((v) => v.id);
 
+/** What create() takes: a raw `state` or a `seed` (exactly one), and optionally the variant (default `netscape-mocha`). */
 export interface CreateOptions {
   /** Raw state `[seed]`: the 48-bit LCG state (any value in [0, 2^48 − 1]; these engines never test for 0). */
   state?: readonly unknown[];

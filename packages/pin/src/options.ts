@@ -24,7 +24,10 @@ export interface PinOptions {
    */
   firstValue?: number | string;
   /** The object whose `random` is replaced (default globalThis.Math); for tests and sandboxes. */
-  target?: { random: () => number };
+  target?: {
+    /** The function the pin replaces with the emulator's random(). */
+    random: () => number;
+  };
 }
 
 /** A pin read from EMU_* variables: the engine id and its options. */

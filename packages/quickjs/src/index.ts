@@ -45,6 +45,7 @@ export const VARIANTS: readonly VariantInfo[] = [
   },
 ];
 
+/** What create() takes: a raw `state` or a `seed` (exactly one), and optionally the only variant, `quickjs-xorshift64star`. */
 export interface CreateOptions {
   /** Raw state `[random_state]` as a 64-bit word (`"0x…"` string, bigint or decimal string), non-zero. */
   state?: readonly unknown[];

@@ -147,7 +147,7 @@ describe('identify', () => {
     const xs = Array.from({ length: 5 }, () => e.random());
     const sum = identify(xs).find((x) => x.variant === 'v8-14.4-sum-53');
     expect(sum?.verdict).toBe('insufficient');
-    expect(sum?.note).toMatch(/work budget of 4194304 node visits/);
+    expect(sum?.note).toMatch(/work budget of 4194304 work units/);
     // With no budget at all the same 5 values still cannot settle every cache position.
     expect(predict('node@26', xs, 1, 0)).toMatchObject({ kind: 'insufficient' });
   });

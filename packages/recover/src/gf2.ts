@@ -25,6 +25,10 @@ function parity(w: number): number {
   return w & 1;
 }
 
+/**
+ * A linear system over GF(2) in the 128 unknown bits of a xorshift128+ state, kept in reduced
+ * form as rows are added (packed into int32 words), with undo for the alignment search.
+ */
 export class Gf2System {
   private readonly rows: Int32Array;
   private readonly has: Uint8Array;
@@ -43,6 +47,7 @@ export class Gf2System {
     }
   }
 
+  /** An independent copy of the system (rows, pivots and undo log). */
   clone(): Gf2System {
     return new Gf2System(this);
   }

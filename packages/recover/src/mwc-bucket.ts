@@ -33,6 +33,7 @@ export interface MwcShape {
   readonly fuzz: number;
 }
 
+/** Per MWC1616 variant: the multiplier of the generator that decides a bucket, and which bits of it the output shows. */
 export const MWC_SHAPES: Readonly<Record<string, MwcShape>> = {
   'v8-3.26-js': { a: 18273, w: 16, below: 16, fuzz: 0 },
   'v8-3.30-js': { a: 18030, w: 16, below: 16, fuzz: 0 },
@@ -48,6 +49,7 @@ export const MWC_MAX_WORK = 2 ** 26;
 /** First-generator states kept at most: more means too few observations to tell them apart. */
 export const MWC_MAX_STATES = 4096;
 
+/** What recoverMwcBuckets found: every first-generator state that fits the buckets, or why the list is cut. */
 export interface MwcBucketRecovery {
   /** The first generator's 32-bit state just before the first observation (every one that fits). */
   readonly states: number[];

@@ -15,6 +15,7 @@ export type Observed = number | Bucket | null;
 
 const MAX_BUCKETS = 2 ** 52;
 
+/** Whether an observation is a bucket ⌊x·n⌋ (not a full value, not a gap). */
 export function isBucket(o: Observed): o is Bucket {
   return typeof o === 'object' && o !== null;
 }

@@ -77,13 +77,15 @@ describe('predict: recover from observations, then the next and previous values'
       expect(hex(r.next)).toEqual(hex(all.slice(17 + n)));
       expect(hex(r.previous)).toEqual(hex(all.slice(12, 17)));
     }
-    // 8 values inside one refill: every cache position settled, several fit — a partial answer,
-    // right wherever it gives a value.
+    // 8 values inside one refill: every cache position settled, several fit — they differ where
+    // a refill could fall (after the window, or among the previous values), so the answer is
+    // partial or, when they agree on none of the requested values, ambiguous; right wherever it
+    // gives a value.
     for (const seed of [3, 99]) {
       const e = createEngine('node@26', { seed });
       const all = Array.from({ length: 17 + 8 + 20 }, () => e.random());
       const r = predict('node@26', all.slice(17, 25), 20, 5);
-      expect(r.kind, `seed ${seed}: ${r.note}`).toBe('partial');
+      expect(['partial', 'ambiguous'], `seed ${seed}: ${r.note}`).toContain(r.kind);
       if (r.kind !== 'partial') continue;
       r.next.forEach((x, i) => x !== null && expect(doubleToHex(x)).toBe(doubleToHex(all[25 + i]!)));
       r.previous.forEach((x, i) => x !== null && expect(doubleToHex(x)).toBe(doubleToHex(all[12 + i]!)));

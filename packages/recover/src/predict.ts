@@ -3,7 +3,7 @@
  * the engine's algorithm, and produce the next and previous values — or say why not
  * ("not enough data", "ambiguous: N states fit", "no state explains these values").
  */
-import { doubleToHex, lcg48StepBack } from '@emu/core';
+import { InvalidStateError, doubleToHex, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
 import { MAX_OBSERVATIONS, type Observed, matches } from './observe.js';
@@ -138,7 +138,7 @@ function xorshiftMethod(variant: string): Method {
       // Never "rank 128/128" beside "need more": a short position is named as such.
       const unsettled = `${r.undetermined} cache position(s) not settled by these values`;
       const detail = r.outOfBudget
-        ? `${r.undetermined} cache position(s) not settled within the (s0 + s1) search's work budget of ${options.maxWork} node visits`
+        ? `${r.undetermined} cache position(s) not settled within the (s0 + s1) search's work budget of ${options.maxWork} work units`
         : r.undetermined > 0
           ? unsettled
           : sum
@@ -264,7 +264,15 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     earlier = info!.cache ? [hex(s[0]!, s[1]!), hex(s[2]!, s[3]!), 0] : [hex(s[0]!, s[1]!), hex(s[2]!, s[3]!)];
     if (!info!.cache) return emit(pkg, variant, earlier, count);
     // Cached: generate forwards from the earlier refill boundary and find where the observations start.
-    const run = emit(pkg, variant, earlier, steps + observed.length + per);
+    let run: number[];
+    try {
+      run = emit(pkg, variant, earlier, steps + observed.length + per);
+    } catch (e) {
+      // The rewound state is a NaN pattern V8 5.6–7.0 would have canonicalised: the real history
+      // left the linear model there, so the values before are not known (never guessed).
+      if (e instanceof InvalidStateError) return { ambiguousAt: -1 };
+      throw e;
+    }
     // The values the state produces for the observed window, in full (observations may be buckets).
     const key = emit(pkg, variant, state, observed.length).map(doubleToHex).join();
     for (let i = count; i + observed.length <= run.length; i++) {
@@ -375,8 +383,15 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
       : { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
   }
   // Distinct futures only: several internal states can predict the same sequence.
+  // States are told apart by what they say of the requested calls on both sides: two cache
+  // positions can share the next values and differ in the previous ones (a window at the start
+  // of a refill), so the past is part of the key, never only the future.
   const futures = new Map<string, readonly (number | string)[]>();
-  for (const s of states) futures.set(emit(era.package!, variant, s, observed.length + Math.max(next, 8)).map(doubleToHex).join(), s);
+  for (const s of states) {
+    const past = back > 0 ? previousValues(era.package!, variant, s, observed, back) : [];
+    const pastKey = Array.isArray(past) ? past.map(doubleToHex).join() : `ambiguous at ${past.ambiguousAt}`;
+    futures.set(`${emit(era.package!, variant, s, observed.length + Math.max(next, 8)).map(doubleToHex).join()}|${pastKey}`, s);
+  }
   if (futures.size > 1) {
     if (solved.complete === false) {
       return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: at least ${futures.size} states fit (${detail}); give more values${cacheHint(variant, observed.length)}` };
@@ -394,6 +409,10 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   const state = states[0]!;
   const run = emit(era.package!, variant, state, observed.length + next);
   const past = previousValues(era.package!, variant, state, observed, back);
+  if (!Array.isArray(past) && past.ambiguousAt < 0) {
+    const previous = new Array<null>(back).fill(null);
+    return { kind: 'partial', variant, count: 1, next: run.slice(observed.length), previous, note: `${detail}; the previous values are not known: rewinding reaches a state word V8 would have canonicalised (a NaN pattern), where the engine's history leaves the linear model` };
+  }
   if (!Array.isArray(past)) {
     const k = past.ambiguousAt;
     return {
@@ -514,8 +533,9 @@ function outputKey(e: Era): string {
 }
 
 /**
- * identify's work budget for the exact (s0 + s1) search, in planned node visits: one run of 5
- * consecutive values of `(s0 + s1) >> 11` plans about 1.6 · 10^6, a run of 4 about 6 · 10^6.
+ * identify's work budget for the exact (s0 + s1) search, in planned work units (sum-chain.ts's
+ * cost model): one run of 5 consecutive values of `(s0 + s1) >> 11` plans about 1.9 · 10^6, a run
+ * of 4 about 5.7 · 10^6 (the low 52 / 53-bit sums: 0.3 · 10^6 and 1.4 · 10^6).
  * Cache positions past the budget stay unsettled: the family is then 'insufficient' (no state
  * found) or 'explains' (one found), never ruled out or named on a guess.
  */

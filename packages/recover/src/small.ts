@@ -14,6 +14,7 @@ import { LCG48_MODULUS, LCG48_MULTIPLIER, Lcg48, lcg48Step, lcg48StepBack } from
 const TWO21 = 2 ** 21;
 import { mwcStep, recoverMwcBuckets } from './mwc-bucket.js';
 
+/** The states a small-state search (LCG, GameRand, MWC1616) found for the observations. */
 export interface SmallRecovery {
   /** Raw states (in the emulator's state-word order) positioned just before the first observation. */
   readonly states: number[][];

@@ -22,6 +22,7 @@ import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
 import { type ChainPlan, planChain, solveChain } from './sum-chain.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
+/** One state that explains every observation, with the cache position it implies (V8). */
 export interface XorshiftCandidate {
   /** The emulator state (as getState() shows it) positioned just before the first observed value. */
   readonly state: readonly (string | number)[];
@@ -29,6 +30,7 @@ export interface XorshiftCandidate {
   readonly consumed: number;
 }
 
+/** What recoverXorshift found for one variant: the fitting states, whether the list is provably complete, and why not. */
 export interface XorshiftRecovery {
   readonly variant: string;
   /** Every (state, position) found that explains all the observations. */
@@ -51,14 +53,15 @@ export interface XorshiftRecovery {
   readonly outOfBudget: boolean;
 }
 
+/** Options of recoverXorshift: where the observations sit and how much work it may spend. */
 export interface RecoverOptions {
   /** The first observed value is the first Math.random() call of its realm (fixes V8's cache alignment). */
   readonly fromStart?: boolean;
   /** Stop after this many candidates (then `complete` is false). Default 4096. */
   readonly maxCandidates?: number;
   /**
-   * Work budget of the exact (s0 + s1) search: node visits, as planned, summed over the runs it
-   * solves. A run whose plan would pass what is left is not searched: its alignments stay
+   * Work budget of the exact (s0 + s1) search: work units as planned (planChain's cost model, a
+   * few ns each), summed over the runs it solves. A run whose plan would pass what is left is not searched: its alignments stay
    * unsettled (`complete` false, `outOfBudget` true) — a quick honest "undecided", never a guess.
    * Default: no limit beyond the per-run cap. (The linear s0 mappings need no budget: their
    * work is bounded by the alignments and 2^8 states per alignment.)
@@ -69,7 +72,7 @@ export interface RecoverOptions {
 const DEFAULT_MAX_CANDIDATES = 4096;
 /** Below full rank, the 2^nullity states of an alignment are each checked when nullity ≤ this. */
 const ENUMERATE_NULLITY = 8;
-/** The sum search's largest planned cost (node visits) before an alignment is left unsettled. */
+/** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 (about 1.2 · 10^8 units for the low sums, 3.5 · 10^8 for `>> 11`) does not. */
 const MAX_CHAIN_COST = 2 ** 23;
 /** Longest run of consecutive values the sum search plans with (longer runs give no cheaper plan). */
 const MAX_CHAIN = 12;
@@ -155,6 +158,12 @@ interface Placement {
   readonly hi: number;
 }
 
+/**
+ * Every xorshift128+ state (and, for V8, cache position) of the variant `variantId` that explains
+ * `observed` (full values, buckets or gaps, in call order): GF(2) elimination for the linear `s0`
+ * mappings, the exact carry search of sum-chain.ts for the (s0 + s1) mappings. `complete` says
+ * whether the candidates are provably all of them; never a state that fails an observation.
+ */
 export function recoverXorshift(observed: readonly Observed[], variantId: string, options: RecoverOptions = {}): XorshiftRecovery {
   const variant = VARIANTS.find((v) => v.id === variantId);
   if (!variant) throw new RangeError(`unknown xorshift128plus variant ${variantId}`);

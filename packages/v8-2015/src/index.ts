@@ -46,7 +46,9 @@ const enum K {
   RAW_MASK = 0x3fffffff,
 }
 
+/** The MWC1616 variants V8 shipped, each named by the first V8 version that had it (see VARIANTS). */
 export type VariantId = 'v8-3.11-cpp' | 'v8-3.26-js' | 'v8-3.30-js' | 'v8-4.8-constructdouble';
+/** The variant create() uses when none is given: V8 4.8's %_ConstructDouble MWC1616, the last before the 2015 patch. */
 export const DEFAULT_VARIANT: VariantId = 'v8-4.8-constructdouble';
 
 /** Every variant, with the engines that shipped it and the source it was transcribed from. */
@@ -89,6 +91,7 @@ export const VARIANTS: readonly (VariantInfo & { readonly id: VariantId })[] = [
   },
 ];
 
+/** What create() takes: a raw `state` or a `seed` (exactly one), the variant, and for seeds of the JS variants the RNG draws before. */
 export interface CreateOptions {
   /** Raw state in the order the variant's source names its words (see VARIANTS[i].stateWords). */
   state?: readonly unknown[];
@@ -322,6 +325,7 @@ export class V8ConstructDoubleMwc1616 implements Emulator<readonly [number, numb
   }
 }
 
+/** The emulator create() returns: V8CppMwc1616, V8JsMwc1616 or V8ConstructDoubleMwc1616, by variant. */
 export type V8Mwc1616 = V8CppMwc1616 | V8JsMwc1616 | V8ConstructDoubleMwc1616;
 
 /** Why V8's %InitializeRNG-seeded MWC1616 never holds the all-zero state. */

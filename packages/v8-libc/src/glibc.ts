@@ -23,8 +23,10 @@ const DEG = 31;
 const SEP = 3;
 const TWO31 = 2147483648;
 
+/** Names of glibc's 31 state words, `r0` … `r30`, in getState() order (from the rear pointer). */
 export const GLIBC_STATE_WORDS: readonly string[] = Array.from({ length: DEG }, (_, i) => `r${i}`);
 
+/** The `v8-0.1-glibc` variant's metadata: engines, dates, algorithm, precision, state words, source. */
 export const GLIBC_VARIANT: VariantInfo = {
   id: 'v8-0.1-glibc',
   engines: 'V8 0.1 – 1.2.7 on Linux (glibc); no Chrome stable shipped on Linux with it',
@@ -35,6 +37,7 @@ export const GLIBC_VARIANT: VariantInfo = {
   source: 'v8/v8 src/runtime.cc Runtime_Math_random, src/platform-linux.cc OS::Setup @ aa176ce815355f5c7e9d4b91e8f5627f12e7109b^; glibc stdlib/random_r.c',
 };
 
+/** V8 ≤ 1.2.7's Math.random on Linux, two glibc random() calls per value: createGlibc() or create() builds one. */
 export class GlibcRandom implements Emulator<readonly number[]> {
   readonly engine = ENGINE;
   readonly variant = 'v8-0.1-glibc';
@@ -115,6 +118,7 @@ export function seedFromEpochMs(ms: number): number {
   return ms % 0x100000000;
 }
 
+/** What createGlibc() takes: the raw `state` or the srandom `seed` (exactly one). */
 export interface CreateGlibcOptions {
   /** Raw state: 31 uint32 words from the rear pointer (see getState()). */
   state?: readonly unknown[];
@@ -122,6 +126,7 @@ export interface CreateGlibcOptions {
   seed?: number | bigint | string;
 }
 
+/** A glibc generator from { state } (31 uint32 words, not all 0) or { seed } (srandom's unsigned int); errors name the bad value. */
 export function createGlibc(options: CreateGlibcOptions): GlibcRandom {
   if (options.seed !== undefined) return new GlibcRandom(glibcStateFromSeed(options.seed));
   const words = readStateWords(ENGINE, options.state, GLIBC_STATE_WORDS, 32).map(Number);

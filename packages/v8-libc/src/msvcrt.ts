@@ -13,6 +13,7 @@ import { type Emulator, type VariantInfo, InvalidStateError, readIntegerSeed, re
 
 const ENGINE = 'v8-libc';
 
+/** The `v8-0.1-msvcrt` variant's metadata: engines, dates, algorithm, precision, state words, source. */
 export const MSVCRT_VARIANT: VariantInfo = {
   id: 'v8-0.1-msvcrt',
   engines: 'V8 0.1 – 1.2.7 on Windows: Chrome 1 and 2',
@@ -23,6 +24,7 @@ export const MSVCRT_VARIANT: VariantInfo = {
   source: 'v8/v8 src/runtime.cc Runtime_Math_random, src/platform-win32.cc (random() = rand(), OS::Setup srand) @ aa176ce815355f5c7e9d4b91e8f5627f12e7109b^; the CRT LCG constants from Microsoft\'s rand.c',
 };
 
+/** V8 ≤ 1.2.7's Math.random on Windows, two MSVCRT rand() calls per value: createMsvcrt() or create() builds one. */
 export class MsvcrtRand implements Emulator<readonly [number]> {
   readonly engine = ENGINE;
   readonly variant = 'v8-0.1-msvcrt';
@@ -76,6 +78,7 @@ export class MsvcrtRand implements Emulator<readonly [number]> {
   }
 }
 
+/** An MSVCRT generator from { state } (`[holdrand]`, a uint32) or { seed } (srand's unsigned int, which becomes holdrand). */
 export function createMsvcrt(options: { state?: readonly unknown[]; seed?: number | bigint | string }): MsvcrtRand {
   if (options.seed !== undefined) return new MsvcrtRand(Number(readIntegerSeed(ENGINE, options.seed, 0n, 0xffffffffn)));
   const [x] = readStateWords(ENGINE, options.state, ['holdrand'], 32).map(Number);

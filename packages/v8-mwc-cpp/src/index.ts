@@ -35,8 +35,10 @@ import {
 
 const ENGINE = 'v8-mwc-cpp';
 
+/** The variants, each named by the first V8 version that shipped it (see VARIANTS). */
 export type VariantId = 'v8-1.2.8-smi30' | 'v8-2.2-cpp32' | 'v8-3.21-cpp';
 
+/** Every variant: engines, dates, algorithm, precision, state words, source. */
 export const VARIANTS: readonly VariantInfo[] = [
   {
     id: 'v8-1.2.8-smi30',
@@ -69,6 +71,7 @@ export const VARIANTS: readonly VariantInfo[] = [
 
 const VARIANT_IDS = VARIANTS.map((v) => v.id);
 
+/** What create() takes: a raw `state` or a `seed` (exactly one), and optionally the variant (default `v8-2.2-cpp32`). */
 export interface CreateOptions {
   /** Raw state `[hi, lo]` (or `[state0, state1]` for v8-3.21-cpp): two non-zero uint32 words. */
   state?: readonly unknown[];

@@ -41,8 +41,10 @@ export type VariantId = 'v8-4.9-patched';
 
 /** Names of the state words, in getState() order. */
 export const STATE_WORDS = ['a', 'b', 'c', 'd'] as const;
+/** The raw state getState() returns: rngstate [a, b, c, d], 16-bit words (a, c the values, b, d the carries), not all 0. */
 export type V8PatchedState = readonly [a: number, b: number, c: number, d: number];
 
+/** The variant's metadata: engines, dates, algorithm, precision, state words, source. */
 export const VARIANTS: readonly VariantInfo[] = [
   {
     id: 'v8-4.9-patched',
@@ -55,6 +57,7 @@ export const VARIANTS: readonly VariantInfo[] = [
   },
 ];
 
+/** What create() takes: a raw `state` or a `seed` (exactly one), the variant, and for a seed the RNG draws before. */
 export interface CreateOptions {
   /** Raw state [a, b, c, d], each word in [0, 0xFFFF], as rngstate holds it. */
   state?: readonly unknown[];
@@ -66,6 +69,7 @@ export interface CreateOptions {
   rngDrawsBefore?: number;
 }
 
+/** V8 4.9's patched MWC1616 (halves XORed), with MathRandomRaw's swapped c/d: create() builds one. */
 export class V8PatchedMwc1616 implements Emulator<V8PatchedState> {
   readonly engine = ENGINE;
   readonly variant = 'v8-4.9-patched';

@@ -31,8 +31,10 @@ export type VariantId = 'jsc-gamerand';
 
 /** Names of the state words, in getState() order. */
 export const STATE_WORDS = ['m_low', 'm_high'] as const;
+/** The raw state getState() returns: [m_low, m_high], unsigned 32-bit integers, not both 0. */
 export type WebkitGameRandState = readonly [m_low: number, m_high: number];
 
+/** The variant's metadata: engines, dates, algorithm, precision, state words, source. */
 export const VARIANTS: readonly VariantInfo[] = [
   {
     id: 'jsc-gamerand',
@@ -45,6 +47,7 @@ export const VARIANTS: readonly VariantInfo[] = [
   },
 ];
 
+/** What create() takes: a raw `state` or a `seed` (exactly one), and optionally the variant. */
 export interface CreateOptions {
   /** Raw state [m_low, m_high], each an unsigned 32-bit integer. */
   state?: readonly unknown[];
@@ -54,6 +57,7 @@ export interface CreateOptions {
   variant?: VariantId;
 }
 
+/** JavaScriptCore's pre-2016 Math.random generator (WeakRandom / GameRand): create() builds one. */
 export class WebkitGameRand implements Emulator<WebkitGameRandState> {
   readonly engine = ENGINE;
   readonly variant = 'jsc-gamerand';
@@ -121,6 +125,10 @@ export class WebkitGameRand implements Emulator<WebkitGameRandState> {
   }
 }
 
+/**
+ * A generator from { state } ([m_low, m_high], not both 0) or { seed } (the uint32 WeakRandom's
+ * constructor took: m_low = seed ^ 0x49616E42, m_high = seed); errors name the bad value.
+ */
 export function create(options: CreateOptions): WebkitGameRand {
   requireStateOrSeed(ENGINE, options);
   if (options.variant !== undefined && options.variant !== 'jsc-gamerand') {

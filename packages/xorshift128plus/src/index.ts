@@ -50,6 +50,11 @@ export type VariantId =
 
 /** The engine families whose Math.random was xorshift128+. */
 export type Flavor = 'v8' | 'spidermonkey' | 'jsc' | 'chakra';
+/**
+ * How a state becomes a double: `sum52` bits(0x3FF | ((s0 + s1) & (2^52 − 1))) − 1 (V8 4.9–7.0, Chakra),
+ * `s0-52` bits(0x3FF | (s0 >> 12)) − 1 (V8 7.1), `s0-53` (s0 >> 11) / 2^53 (V8 13.5),
+ * `sum-53` ((s0 + s1) >> 11) / 2^53 (V8 14.4), `sum53-low` ((s0 + s1) & (2^53 − 1)) / 2^53 (SpiderMonkey, JSC).
+ */
 export type Mapping = 'sum52' | 's0-52' | 's0-53' | 'sum-53' | 'sum53-low';
 
 /** How V8 caches doubles: how many per refill, which end it hands out first, and NaN canonicalisation of the stored state. */
@@ -80,6 +85,7 @@ export interface Variant extends VariantInfo {
 
 const SUM52 = 'bits(0x3FF | ((s0 + s1) & (2^52 − 1))) − 1';
 
+/** Every variant: engine versions and dates, flavor, mapping, V8 cache layout and seeding, source and what it was checked against. */
 export const VARIANTS: readonly Variant[] = [
   {
     id: 'v8-4.9-asc62', flavor: 'v8', mapping: 'sum52', cache: { perRefill: 62, order: 'asc', canonicalizesNaN: false }, seeding: 'lazy-rng',
@@ -197,6 +203,7 @@ export const VARIANTS: readonly Variant[] = [
 
 const DEFAULT_VARIANT: Record<Flavor, string> = { v8: 'v8-7.1-s0', spidermonkey: 'spidermonkey', jsc: 'jsc', chakra: 'chakra' };
 
+/** What create() takes: a raw `state` or a `seed` (exactly one), and the flavor and/or variant. */
 export interface CreateOptions {
   /** [state0, state1] (64-bit words as 0x-hex or decimal strings, bigints or safe integers); V8 adds [.., index]. */
   state?: readonly unknown[];
@@ -210,6 +217,11 @@ export interface CreateOptions {
   rngDrawsBefore?: number;
 }
 
+/**
+ * The raw state getState() returns: [state0, state1] as `0x…` 16-hex-digit strings; V8 variants add the
+ * cache index (values still to hand out), and V8 5.6–7.0 add the state before the last refill when
+ * that refill canonicalised a NaN word (5 words).
+ */
 export type XorShift128PlusState = readonly StateWord[];
 
 const enum K {
@@ -645,6 +657,11 @@ function resolveVariant(options: CreateOptions): Variant {
   return info;
 }
 
+/**
+ * A generator from { state } or { seed } (V8: --random_seed, with `rngDrawsBefore` for the lazily
+ * seeded 4.9–5.8 variants; JSC: WeakRandom's uint32 seed; SpiderMonkey and Chakra take only a state).
+ * The variant defaults to the flavor's newest; errors name the bad value.
+ */
 export function create(options: CreateOptions): XorShift128PlusEmulator {
   requireStateOrSeed(ENGINE, options);
   const info = resolveVariant(options);

@@ -12,6 +12,7 @@
 import type { Emulator } from '@emu/core';
 import { readSkipCount, u64ToHex } from '@emu/core';
 
+/** JavaScriptCore's JIT-thunk xorshift128+ (arithmetic right shifts), variant `jsc-jit-sar`: create() builds one. */
 export class JscJitXorShift128Plus implements Emulator<readonly string[]> {
   readonly engine = 'xorshift128plus';
   readonly variant = 'jsc-jit-sar';

@@ -245,7 +245,7 @@ export async function check(json) {
     process.stdout.write(fmt(head) + '\n' + fmt(w.map((n) => '-'.repeat(n))) + '\n' + lines.map(fmt).join('\n') + '\n');
     process.stdout.write(`\n${results.length} releases × ${seeds.length} seeds × 3 entry modes: ${results.length - bad.length} bit-exact` +
       `${bad.length ? `, ${bad.length} NOT` : ''}\n`);
-    process.stdout.write('\nBrowsers and runtimes (each build recorded from its real binary with a fixed seed):\n\n');
+    process.stdout.write('\nBrowsers and runtimes (each build recorded from its real binary: with a fixed seed, or unseeded and proven by recovery):\n\n');
     printEmbedderTable(embedders);
   }
   if (bad.length) process.exitCode = 1;

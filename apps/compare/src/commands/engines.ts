@@ -21,7 +21,7 @@ function engines(args: string[], io: Io): number {
     io.out(JSON.stringify({ packages: PACKAGE_IDS, eras, node: NODE_RELEASES, embedders: EMBEDDER_RELEASES }, null, 2) + '\n');
     return 0;
   }
-  io.out(`Package ids: ${PACKAGE_IDS.join(', ')}\n\nEngine eras (ids: v8@X.Y.Z, chrome@M, firefox@N / spidermonkey@N, safari@X / jsc@X, chakra@X, ie@N, edge@N (79+: as chrome@N), netscape@N, opera@N (15–22: as its Chromium), quickjs@V, rhino@V):\n`);
+  io.out(`Package ids: ${PACKAGE_IDS.join(', ')}\n\nEngine eras (ids: v8@X.Y.Z, chrome@M, firefox@N / spidermonkey@N, safari@X / jsc@X, chakra@X, ie@N, edge@N (79+: as chrome@N), netscape@N, opera@N (15–22: as its Chromium), hermes@V, quickjs@V, rhino@V):\n`);
   for (const e of eras) {
     io.out(`  ${e.id.padEnd(24)} ${(e.variant ?? 'not emulated').padEnd(24)} ${e.dates}\n`);
     io.out(`  ${''.padEnd(24)} ${e.algorithm}; ${e.precisionBits ? `${e.precisionBits}-bit` : '?'}; seeding: ${e.seeding}; cache: ${e.cache}\n`);

@@ -1,0 +1,2 @@
+import { browserSafe } from '@emu/eslint-config';
+export default browserSafe;

@@ -1,0 +1,3 @@
+import { library } from '../../tooling/publish/tsup.library.mjs';
+
+export default library();
