@@ -42,6 +42,7 @@ let COEFF: Int32Array[] | undefined;
 /** Seeds tried at most (±2 days of milliseconds). */
 export const GLIBC_SEED_MAX_WINDOW = 2 * 86_400_000;
 
+/** The milliseconds searchGlibcSeed found in its window. */
 export interface GlibcSeedSearch {
   /** Epoch milliseconds whose srandom seed explains every observation (nearest first). */
   readonly ms: number[];

@@ -91,6 +91,7 @@ function range30(o: Observed): [number, number] {
   return bucketRange(o, 30);
 }
 
+/** MSVCRT rand() twice per value (V8 ≤ 1.2.7 on Windows): every holdrand (bit 31 clear) that fits, from the first seen observation's hidden bits. */
 export function solveMsvcrt(observed: readonly Observed[]): HistorySolved {
   const f = observed.findIndex((o) => o !== null);
   if (f < 0) return { states: [], detail: 'no value seen', complete: false, need: 2 };
@@ -132,6 +133,7 @@ export function solveMsvcrt(observed: readonly Observed[]): HistorySolved {
   return { states: [...seen].map((x) => [x]), detail: `${work} MSVCRT states searched`, complete: true };
 }
 
+/** The MSVCRT state `count` calls (two rand() each) before x. */
 export function msvcrtBack(x: number, count: number): number {
   for (let i = 0; i < 2 * count; i++) x = msBack(x);
   return x;
@@ -189,6 +191,7 @@ export function solveMwcCppFull(variant: 'v8-2.2-cpp32' | 'v8-1.2.8-smi30', valu
   return { states: [...states.values()], detail: `both generators' carries from two values${ambiguousBack ? ' (one predecessor of two chosen: the future is the same)' : ''}`, complete: true };
 }
 
+/** The C++ MWC state `count` calls before `state` (null where a step back has two predecessors). */
 export function mwcCppBack(variant: string, state: readonly number[], count: number): number[] | null {
   const [a0, a1] = variant === 'v8-3.21-cpp' ? [LO_A, HI_A] : [HI_A, LO_A];
   let [x, y] = state as [number, number];
@@ -221,4 +224,3 @@ export function quickjsBack(hex: string, count: number): string {
   return `0x${x.toString(16).padStart(16, '0')}`;
 }
 
-export { HI_A, LO_A, mwcStepW };

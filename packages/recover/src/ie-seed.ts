@@ -31,6 +31,7 @@ export function ieStateFromMs(ms: number): number {
   return shuffle((lo ^ 0xdeece66d) >>> 0) * 0x10000 + ((hi ^ lo) & 0xffff);
 }
 
+/** The milliseconds searchIeSeed found in its window. */
 export interface IeSeedSearch {
   /** Milliseconds whose seed explains every observation (nearest first), at most 256. */
   readonly ms: number[];

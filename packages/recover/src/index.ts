@@ -10,3 +10,4 @@ export { LCG_SHAPES, type LcgLatticeRecovery, type LcgShape, type LatticeOptions
 export { type Enumeration, type Reduced, combine, enumerate, lll } from './lattice.js';
 export { IE_SEED_MAX_WINDOW, type IeSeedSearch, ieStateFromMs, searchIeSeed } from './ie-seed.js';
 export { MSVCRT_MAX_WORK, solveMsvcrt } from './history.js';
+export { GLIBC_SEED_MAX_WINDOW, type GlibcSeedSearch, searchGlibcSeed } from './glibc-seed.js';

@@ -17,6 +17,7 @@ function dot(a: Float64Array, b: Float64Array): number {
   return s;
 }
 
+/** An LLL-reduced basis and its Gram–Schmidt data. */
 export interface Reduced {
   /** The reduced basis, exact. */
   readonly basis: bigint[][];
@@ -85,6 +86,7 @@ export function lll(rows: bigint[][]): Reduced {
   return { basis: rows, mu, norms };
 }
 
+/** The lattice points an enumeration found. */
 export interface Enumeration {
   /** Integer coefficient vectors u (point = Σ u_j b_j) of the points found. */
   readonly points: bigint[][];

@@ -27,6 +27,7 @@ import { combine, enumerate, lll } from './lattice.js';
 const M = 1n << 48n;
 const MASK = M - 1n;
 
+/** A 48-bit LCG engine's output: x' = a·x + c mod 2^48, two steps per value, m = (x₁ >> (48 − F)) · 2^27 + (x₂ >> 21) over 2^D. */
 export interface LcgShape {
   readonly a: bigint;
   readonly c: bigint;
@@ -117,6 +118,7 @@ function constraints(shape: LcgShape, o: Observed, i: number): Constraint[] | nu
   return out;
 }
 
+/** Limits of recoverLcgLattice (past them the answer is incomplete, never a guess). */
 export interface LatticeOptions {
   /** Constraints used in the lattice at most (the rest only check candidates). Default 40. */
   readonly maxDimension?: number;
@@ -128,6 +130,7 @@ export interface LatticeOptions {
   readonly maxPoints?: number;
 }
 
+/** What recoverLcgLattice found. */
 export interface LcgLatticeRecovery {
   /** States X (before observation 0) that reproduce every observation. */
   readonly states: number[];
