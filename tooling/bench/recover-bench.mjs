@@ -207,3 +207,90 @@ if (!only.length || only.includes('identify')) {
     console.log(`identify ${id.padEnd(16)} 5 values: own row ${[...verdicts].join('/')}, CPU ms first ${times[0].toFixed(0)}, then median ${rest[Math.floor(rest.length / 2)].toFixed(0)} max ${rest[rest.length - 1].toFixed(0)}`);
   }
 }
+
+// The historical engines (issue 13): IE/Chakra, Netscape, Firefox 1–3, Rhino and SpiderMonkey ≤ 44
+// (the 48-bit LCGs, by lattice reduction for buckets), Chrome 1–2 (MSVCRT), Chrome 3–13 and 31–32
+// (C++ MWC), QuickJS. Random states (these eras take states; no seeds needed), from full values and
+// from ⌊x · n⌋: the fewest consecutive observations with which `predict` gives the next value (or
+// bucket) in ≥ 99% of trials, wrong answers, median ms. `--only history` runs just this,
+// `--only history-identify` only its identify part.
+if (!only.length || only.includes('history') || only.includes('history-identify')) {
+  const { resolveEngine } = await import('@emu/engines');
+  const trials = quick ? 10 : 100;
+  const LCG = { 1000: [4, 5, 6], 100: [7, 8, 9], 64: [8, 9, 10, 11], 10: [14, 15, 16, 17], 6: [18, 19, 20, 21, 22], 65536: [3, 4, 5] };
+  const HISTORY = [
+    ['ie@8', [1], null],
+    ['ie@11', [1], null],
+    ['netscape@4', [1], null],
+    ['spidermonkey@2', [1], null],
+    ['rhino@1.7', [1, 2], null],
+    ['chrome@1', [1, 2, 3], null],
+    ['chrome@3', [2, 3, 4, 5], null],
+    ['chrome@8', [2, 3], null],
+    ['chrome@31', [2, 3, 4], null],
+    ['quickjs@0', [2, 3], null],
+    ...['rhino@1.7', 'ie@11', 'netscape@4'].flatMap((id) => Object.entries(LCG).map(([n, sizes]) => [id, sizes, Number(n)])),
+    ['chrome@1', [5, 6, 7, 8], 64],
+    ['chrome@8', [4, 5, 6, 7], 64],
+    ['chrome@31', [4, 5, 6, 7], 64],
+  ];
+  const sel = only.includes('history-identify') ? [] : HISTORY;
+  let s = 0x2545f491;
+  const w32 = () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return s >>> 0 || 1;
+  };
+  const stateFor = (pkg) =>
+    pkg === 'v8-libc' ? [w32()] : pkg === 'v8-mwc-cpp' ? [w32(), w32()] : pkg === 'quickjs' ? [`0x${w32().toString(16)}${w32().toString(16).padStart(8, '0')}`] : [(w32() % 0x10000) * 2 ** 32 + w32() || 1];
+  for (const [id, sizes, bucket] of sel) {
+    const era = resolveEngine(id).era;
+    let chosen;
+    for (const m of sizes) {
+      let ok = 0;
+      let wrong = 0;
+      const times = [];
+      for (let t = 1; t <= trials; t++) {
+        const e = createEngine(era.package, { state: stateFor(era.package), variant: era.variant });
+        const obs = Array.from({ length: m }, () => (bucket ? { n: bucket, value: Math.floor(e.random() * bucket) } : e.random()));
+        const start = performance.now();
+        const r = predict(id, obs, 1, 0, bucket ? { bucket } : {});
+        times.push(performance.now() - start);
+        const truth = e.random();
+        const said = r.kind === 'ok' ? (bucket ? Math.floor(r.next[0] * bucket) : r.next[0]) : r.kind === 'partial' ? (bucket ? r.buckets?.next[0] : r.next[0]) : null;
+        if (said !== null && said !== undefined) {
+          if (said === (bucket ? Math.floor(truth * bucket) : truth)) ok++;
+          else wrong++;
+        }
+      }
+      times.sort((a, b) => a - b);
+      chosen = { id: bucket ? `${id} ⌊x·${bucket === 65536 ? '2^16' : bucket}⌋` : id, m, rate: ok / trials, wrong, median: times[Math.floor(times.length / 2)], trials, variant: era.variant };
+      if (ok / trials >= 0.99) break;
+    }
+    console.log(`${chosen.id.padEnd(24)} ${chosen.variant.padEnd(22)} min outputs ${String(chosen.m).padStart(3)}  success ${(chosen.rate * 100).toFixed(0)}% of ${chosen.trials}, wrong ${chosen.wrong}  median ${chosen.median.toFixed(1)} ms`);
+  }
+  // identify on 5 full values: CPU ms (median of the trials) and whether the engine's own row explains them.
+  const { identify } = await import('@emu/recover');
+  for (const id of ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'rhino@1.7', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0']) {
+    const era = resolveEngine(id).era;
+    const times = [];
+    const verdicts = new Set();
+    let named = 0;
+    for (let t = 0; t < (quick ? 3 : 10); t++) {
+      const e = createEngine(era.package, { state: stateFor(era.package), variant: era.variant });
+      const values = Array.from({ length: 5 }, () => e.random());
+      const c0 = process.cpuUsage();
+      const rows = identify(values);
+      const c = process.cpuUsage(c0);
+      times.push((c.user + c.system) / 1000);
+      const own = rows.find((x) => x.variants.includes(era.variant));
+      verdicts.add(own?.verdict);
+      // Generators with the same output function share a row: exactly one row explains, the engine's own.
+      const explains = rows.filter((x) => x.verdict === 'explains');
+      if (explains.length === 1 && explains[0].variants.includes(era.variant)) named++;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`identify ${id.padEnd(16)} 5 values: own row ${[...verdicts].join('/')}, only its row explains in ${named}/${times.length}, CPU ms median ${times[Math.floor(times.length / 2)].toFixed(0)} max ${times[times.length - 1].toFixed(0)}`);
+  }
+}

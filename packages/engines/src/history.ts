@@ -103,7 +103,7 @@ export const HISTORY_ERAS: readonly Era[] = [
   // ---- Netscape, Firefox 1–3 ----------------------------------------------------------------------
   {
     family: 'netscape', from: '2', to: '5', dates: '1995-12 … 1998', package: 'netscape-lcg', variant: 'netscape-mocha',
-    algorithm: 'LCG a = 0x5D0EECE66D (typo for 0x5DEECE66D), c = 0xB, m = 2^48; double(next(27)·2^27 + next(27)) / 2^54', precisionBits: 53,
+    algorithm: 'LCG a = 0x5D0EECE66D (typo for 0x5DEECE66D), c = 0xB, m = 2^48; double(next(27)·2^27 + next(27)) / 2^54 (values below ½ are multiples of 2^-54, as Chakra)', precisionBits: 54,
     seeding: 'at the first call in the process: (PR_Now() / 1000) ^ 0x5D0EECE66D — create({ seed: epoch ms })', cache: 'none',
     verified: 'source only (Mocha mo_math and the 1998 NPL JSRef jsmath.c, found in the public index without a repository name)',
     source: { repo: 'Netscape Mocha / JSRef (NPL 1.0, 1998)', path: 'mo_math.c math_random ("Brendan Eich, 11/15/95"); js/src/jsmath.c random_init', ref: 'LL_ISHL(tmp, 0x5D, 32); LL_UI2L(tmp2, 0xEECE66DL); rngDscale = 1L << 54' },

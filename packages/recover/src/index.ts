@@ -6,3 +6,8 @@ export { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcCpp, 
 export { type Bucket, type Observed, MAX_LINE, MAX_OBSERVATIONS, ObservationReader, bucketRange, isBucket, matches, parseObservations } from './observe.js';
 export { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, recoverMwcBuckets, type MwcBucketRecovery } from './mwc-bucket.js';
 export { IDENTIFY_MAX_WORK, identify, predict, renderPrediction, type Identification, type Outcome, type PredictOptions } from './predict.js';
+export { LCG_SHAPES, type LcgLatticeRecovery, type LcgShape, type LatticeOptions, lcgFits, lcgValue, recoverLcgLattice } from './lcg-lattice.js';
+export { type Enumeration, type Reduced, combine, enumerate, lll } from './lattice.js';
+export { IE_SEED_MAX_WINDOW, type IeSeedSearch, ieStateFromMs, searchIeSeed } from './ie-seed.js';
+export { MSVCRT_MAX_WORK, solveMsvcrt } from './history.js';
+export { GLIBC_SEED_MAX_WINDOW, type GlibcSeedSearch, searchGlibcSeed } from './glibc-seed.js';

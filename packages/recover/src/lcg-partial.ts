@@ -55,6 +55,7 @@ export interface LcgPartialRecovery extends SmallRecovery {
   readonly truncated: boolean;
 }
 
+/** java.util.Random's state before observation 0 by the exhaustive search of the first seen value's hidden bits (at most 2^24). */
 export function recoverLcgPartial(observed: readonly Observed[]): LcgPartialRecovery {
   const f = observed.findIndex((o) => o !== null);
   if (f < 0) return { states: [], searched: 0, hidden: 48, truncated: false };

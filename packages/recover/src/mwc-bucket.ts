@@ -39,6 +39,9 @@ export const MWC_SHAPES: Readonly<Record<string, MwcShape>> = {
   'v8-3.30-js': { a: 18030, w: 16, below: 16, fuzz: 0 },
   'v8-4.8-constructdouble': { a: 18030, w: 20, below: 12, fuzz: 0 },
   'v8-3.11-cpp': { a: 18273, w: 18, below: 14, fuzz: 15 },
+  // V8 3.21.13–3.23.10 (Chrome 31–32): v8-3.11-cpp's random_base; V8 2.2.2–3.4.8 (Chrome 6–13): (hi << 16) + (lo & 0xFFFF), hi on 36969.
+  'v8-3.21-cpp': { a: 18273, w: 18, below: 14, fuzz: 15 },
+  'v8-2.2-cpp32': { a: 36969, w: 16, below: 16, fuzz: 0 },
 };
 
 /** Survivors enumerated at most (about a second). */

@@ -88,13 +88,15 @@ describe('partial observations: buckets Math.floor(x · n) and unseen calls', ()
     expect(predict('node@10', observed, 5, 0)).toMatchObject({ kind: 'unsupported', note: expect.stringMatching(/carries/) });
   });
 
-  it('firefox-lcg: buckets of 2^24 and more are searched; fewer bits are refused with the reason', () => {
+  it('firefox-lcg: buckets of 2^24 and more are searched; dice go to the lattice (too few: not enough data, never a guess)', () => {
     const { observed, future } = run('firefox-lcg', 4242, 3, 3, bucket(2 ** 24));
     expect(predict('firefox-lcg', observed, 30, 0)).toMatchObject({ kind: 'ok', next: future });
     const one = run('firefox-lcg', 4242, 3, 1, bucket(2 ** 24));
     expect(predict('firefox-lcg', one.observed, 5, 0)).toMatchObject({ kind: 'insufficient' });
     const dice = run('firefox-lcg', 4242, 3, 40, bucket(6));
-    expect(predict('firefox-lcg', dice.observed, 5, 0)).toMatchObject({ kind: 'unsupported', note: expect.stringMatching(/2\^46 candidates/) });
+    expect(predict('firefox-lcg', dice.observed, 5, 0)).toMatchObject({ kind: 'ok', next: dice.future.slice(0, 5) });
+    const few = run('firefox-lcg', 4242, 3, 8, bucket(6));
+    expect(predict('firefox-lcg', few.observed, 5, 0)).toMatchObject({ kind: 'insufficient', note: expect.stringMatching(/lattice candidates/) });
   });
 
   it('parses j/n, bare bucket indices with --bucket, and ? for an unseen call', () => {

@@ -7,10 +7,14 @@ import { InvalidStateError, doubleToHex, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
 import { MAX_OBSERVATIONS, type Observed, matches } from './observe.js';
-import { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial } from './lcg-partial.js';
+import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
+import { solveLcgLattice } from './history.js';
 import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { recoverXorshift } from './xorshift.js';
 import { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, mwcIntervals, mwcIntervalsBefore, recoverMwcBuckets } from './mwc-bucket.js';
+import { historyMethod, historyPrevious } from './history-predict.js';
+import { IE_SEED_MAX_WINDOW, searchIeSeed } from './ie-seed.js';
+import { GLIBC_SEED_MAX_WINDOW, searchGlibcSeed } from './glibc-seed.js';
 
 export type Outcome =
   | { kind: 'ok'; variant: string; state: readonly (number | string)[]; next: number[]; previous: number[]; note: string }
@@ -44,6 +48,14 @@ export interface PredictOptions {
    * guess). identify uses IDENTIFY_MAX_WORK; predict's default is no budget.
    */
   readonly maxWork?: number;
+  /**
+   * IE 6–8 (jscript-lcg): the page's first Math.random() call was near this epoch millisecond;
+   * every millisecond within ±`window` (default one day) is tried as the clock seed, and the
+   * observations must start at that first call (see ie-seed.ts).
+   */
+  readonly near?: number;
+  /** Half-width of the `near` search in milliseconds (at most IE_SEED_MAX_WINDOW). */
+  readonly window?: number;
 }
 
 interface Solved {
@@ -57,6 +69,40 @@ interface Solved {
   need?: number;
   /** This engine's recovery cannot use observations of this kind. */
   unsupported?: string;
+  /** A seed search found nothing in its range (detail names it). */
+  searchedNothing?: boolean;
+}
+
+/** V8 ≤ 1.2.7 with glibc: the srandom((unsigned) ms) that seeded the observations (glibc-seed.ts). */
+function glibcSeedSolve(observed: readonly Observed[], near: number, window: number): Solved {
+  if (!Number.isSafeInteger(near) || near < 0) return { states: [], detail: '', unsupported: `near ${near} is not a non-negative epoch millisecond` };
+  if (!Number.isSafeInteger(window) || window < 0 || window > GLIBC_SEED_MAX_WINDOW) {
+    return { states: [], detail: '', unsupported: `window ${window} ms is not in [0, ${GLIBC_SEED_MAX_WINDOW}] (±2 days)` };
+  }
+  const r = searchGlibcSeed(observed, near, window);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const range = `${iso(r.from)} … ${iso(r.to)}`;
+  if (r.ms.length === 0) return { states: [], detail: `no millisecond in ${range} (${r.to - r.from + 1} tried) seeds glibc random() to these values`, searchedNothing: true };
+  const shown = r.ms.slice(0, 4).map((ms) => `${iso(ms)} (srandom(${ms % 0x100000000}))`).join(', ');
+  return { states: r.states, detail: `seeded at ${shown}${r.ms.length > 4 ? ` and ${r.ms.length - 4} more` : ''}; every millisecond in ${range} tried`, complete: r.ms.length <= 256 };
+}
+
+/** IE 6–8: the clock millisecond that seeded the observations (ie-seed.ts). */
+function ieSeedSolve(observed: readonly Observed[], near: number, window: number): Solved {
+  if (!Number.isSafeInteger(near) || near < 0) return { states: [], detail: '', unsupported: `near ${near} is not a non-negative epoch millisecond` };
+  if (!Number.isSafeInteger(window) || window < 0 || window > IE_SEED_MAX_WINDOW) {
+    return { states: [], detail: '', unsupported: `window ${window} ms is not in [0, ${IE_SEED_MAX_WINDOW}] (±4 days)` };
+  }
+  const r = searchIeSeed(observed, near, window);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const range = `${iso(r.from)} … ${iso(r.to)}`;
+  if (r.ms.length === 0) return { states: [], detail: `no millisecond in ${range} (${r.to - r.from + 1} tried) seeds IE's JScript generator to these values`, searchedNothing: true };
+  const shown = r.ms.slice(0, 4).map((ms) => `${iso(ms)} (${ms})`).join(', ');
+  return {
+    states: r.states.map((x) => [x]),
+    detail: `seeded at ${shown}${r.ms.length > 4 ? ` and ${r.ms.length - 4} more` : ''}; every millisecond in ${range} tried`,
+    complete: !r.truncated,
+  };
 }
 
 interface Method {
@@ -138,17 +184,24 @@ function mwcBuckets(variant: string, full: (x: readonly number[]) => Solved): (o
   };
 }
 
-/** Full values: the 2^22 search; buckets and gaps: the hidden bits of the first seen value's state. */
+/**
+ * Full values: the lattice (lcg-lattice.ts; the 2^22 search if it cannot settle them); buckets and
+ * gaps: the hidden bits of the first seen value's state when they are at most 2^24 and few states
+ * fit, else the lattice.
+ */
 function lcgSolve(observed: readonly Observed[]): Solved {
-  if (observed.every((x) => typeof x === 'number')) return { states: recoverLcg(observed as number[]).states, detail: '2^22 low-bit candidates searched' };
-  const r = recoverLcgPartial(observed);
-  if (r.hidden > LCG_MAX_HIDDEN) {
-    return { states: [], detail: '', unsupported: `the first seen value pins ${48 - r.hidden} of the LCG's 48 state bits; searching the other ${r.hidden} needs 2^${r.hidden} candidates (at most 2^${LCG_MAX_HIDDEN}: buckets of n ≥ 2^24 or a full value first)` };
+  if (observed.every((x) => typeof x === 'number')) {
+    // The lattice settles full values in well under a millisecond; the 2^22 search stays as the fallback.
+    const l = solveLcgLattice('spidermonkey-lcg', observed);
+    if (l.complete) return { ...l, states: l.states.filter((s) => s[0] !== 0) };
+    return { states: recoverLcg(observed as number[]).states, detail: '2^22 low-bit candidates searched' };
   }
-  if (r.truncated) {
-    // Each further value of the same kind rules out about 2^-(48 − hidden) of the candidates.
-    const need = Math.max(1, Math.ceil(r.hidden / (48 - r.hidden)) + 1 - observed.length);
-    return { states: [], detail: `more than ${LCG_MAX_STATES} states fit`, need };
+  const r = recoverLcgPartial(observed);
+  // Coarse buckets (dice, percentages, IDs): the lattice method, complete by enumeration.
+  if (r.hidden > LCG_MAX_HIDDEN || r.truncated) {
+    // SpiderMonkey reseeds at 0, so 0 is never a running state (the emulator refuses it).
+    const l = solveLcgLattice('spidermonkey-lcg', observed);
+    return { ...l, states: l.states.filter((s) => s[0] !== 0) };
   }
   return { states: r.states, detail: `2^${r.hidden} hidden bits searched, ${r.searched} fit the first seen value` };
 }
@@ -177,8 +230,11 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
       return undefined;
     case 'xorshift128plus':
       return v === 'jsc-jit-sar' ? undefined : xorshiftMethod(v);
+    case 'v8-mwc-cpp':
+      if (v === 'v8-3.21-cpp') return { min: 3, solve: mwcBuckets(v, (x) => ({ states: recoverMwcCpp(x).states, detail: 'as V8 3.11 random_base: low 18 bits split, 2 × 2^14 hidden carries met in the middle' })) };
+      return historyMethod(era.package, v, mwcBuckets);
     default:
-      return undefined;
+      return era.package ? historyMethod(era.package, v, mwcBuckets) : undefined;
   }
 }
 
@@ -224,7 +280,11 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     }
     return [];
   }
-  if (pkg === 'firefox-lcg') {
+  const h = historyPrevious(pkg, variant, state, count);
+  if (h === null) return { ambiguousAt: count - 1 };
+  if (h !== undefined) {
+    earlier = h;
+  } else if (pkg === 'firefox-lcg') {
     let x = state[0] as number;
     for (let i = 0; i < 2 * count; i++) x = lcg48StepBack(x);
     earlier = [x];
@@ -301,8 +361,17 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   if (observed.length > MAX_OBSERVATIONS) return { kind: 'unsupported', variant, note: `${observed.length} observations is more than the ${MAX_OBSERVATIONS} recovery takes (it needs a few hundred at most); give the first ${MAX_OBSERVATIONS} or fewer` };
   if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
   // From the start of a realm nothing came before the first observation.
-  const back = options.fromStart ? 0 : previous;
-  const solved = m.solve(observed, options);
+  const back = options.fromStart || options.near !== undefined ? 0 : previous;
+  if (options.near !== undefined && variant !== 'jscript-lcg' && variant !== 'v8-0.1-glibc') {
+    return { kind: 'unsupported', variant, note: `a seed date (near) applies to IE 6–8 (ie@6 … ie@8, variant jscript-lcg) and V8 ≤ 1.2.7 with glibc (v8-libc, variant v8-0.1-glibc), which seed from the millisecond clock; ${variant} does not` };
+  }
+  const solved =
+    options.near === undefined
+      ? m.solve(observed, options)
+      : variant === 'v8-0.1-glibc'
+        ? glibcSeedSolve(observed, options.near, options.window ?? 3_600_000)
+        : ieSeedSolve(observed, options.near, options.window ?? 86_400_000);
+  if (solved.searchedNothing) return { kind: 'inconsistent', variant, note: solved.detail };
   const { detail, need } = solved;
   if (solved.unsupported) return { kind: 'unsupported', variant, note: `${solved.unsupported}` };
   if (solved.firstGenerator) return consensus(variant, firstGeneratorRuns(variant, solved.firstGenerator, observed, next, back), observed.length, next, back, options, detail, true);
@@ -445,9 +514,20 @@ function bitsNeeded(x: number): number {
   return k;
 }
 
+/**
+ * Generators in different packages with the same output function: JScript (IE 6–8) = Chakra (they
+ * differ in seeding only), SpiderMonkey 1.5–1.8's runtime LCG (Firefox 1–3) = SpiderMonkey ≤ 44 and
+ * Rhino (java.util.Random#nextDouble), V8 3.21's random_base (Chrome 31–32) = V8 3.11's.
+ */
+const SAME_OUTPUT: Readonly<Record<string, string>> = {
+  'jscript-lcg/jscript-lcg': 'jscript-lcg/chakra-lcg',
+  'netscape-lcg/spidermonkey-runtime': 'firefox-lcg/spidermonkey-lcg',
+  'v8-mwc-cpp/v8-3.21-cpp': 'v8-2015/v8-3.11-cpp',
+};
+
 /** Eras with the same output function share a key: mapping and, for V8's cache, its size when handed out backwards. */
 function outputKey(e: Era): string {
-  if (e.package !== 'xorshift128plus') return `${e.package}/${e.variant}`;
+  if (e.package !== 'xorshift128plus') return SAME_OUTPUT[`${e.package}/${e.variant}`] ?? `${e.package}/${e.variant}`;
   const v = XS_VARIANTS.find((x) => x.id === e.variant)!;
   return `xs/${v.mapping}/${v.cache?.order === 'desc' ? v.cache.perRefill : 'stream'}`;
 }
@@ -475,6 +555,11 @@ export function identify(observed: readonly Observed[], options: PredictOptions 
     if (!e.package || !e.variant) continue;
     const k = outputKey(e);
     groups.set(k, [...(groups.get(k) ?? []), e]);
+  }
+  // A group shared across packages (SAME_OUTPUT) is named by its canonical era (firefox-lcg, chakra-lcg, v8-3.11-cpp).
+  for (const [k, eras] of groups) {
+    const i = eras.findIndex((e) => `${e.package}/${e.variant}` === k);
+    if (i > 0) groups.set(k, [eras[i]!, ...eras.slice(0, i), ...eras.slice(i + 1)]);
   }
   const full = observed.filter((o): o is number => typeof o === 'number');
   const need = full.reduce((m, x) => Math.max(m, bitsNeeded(x)), 0);

@@ -3,12 +3,19 @@ import { predict, renderPrediction } from '@emu/recover';
 import type { Command, Io } from '../io.js';
 import { UsageError, bucketOption, formatFloat, observations, parse, parseCount } from '../options.js';
 
-export const HELP = `Usage: compare predict --engine X [--from-start] [--bucket N] [--next N] [--previous N] [--format hex|float|bucket] < observed.txt
+export const HELP = `Usage: compare predict --engine X [--from-start] [--bucket N] [--next N] [--previous N] [--format hex|float|bucket]
+                       [--near DATE [--window 1d]] < observed.txt
 
 Reads consecutive observations, one per line, recovers the engine's state, and prints the N
 previous values (chronological), a blank line, then the N next values.
   --from-start   the first observation is the first Math.random() call of its realm (a fresh
                  process or page): fixes where it sits in V8's cache, so fewer values are needed
+  --near DATE    the generator was seeded near DATE (ISO 8601, e.g. 2015-11-20T10:00Z, or epoch ms)
+                 and the observations start at its first call: IE 6–8 (ie@6 … ie@8: JScript's
+                 clock seed through Chakra's shuffle) and V8 ≤ 1.2.7 with glibc (v8-libc:
+                 srandom(ms)); every millisecond within ±--window (90s, 30m, 2h, 1d; default 1d
+                 for IE, 1h for glibc; at most 4d / 2d) is tried. The millisecond found is printed
+                 on stderr; none: exit 3 naming the range searched.
 When several states fit (and every one that fits is known), the values they all agree on are
 printed and '?' stands for the others, with the reason on stderr; exit 0 when the first requested
 value is determined, 3 when it is not. Exit 3 with a one-line reason when the data are too few
@@ -24,7 +31,7 @@ N = 2^k each value gives k bits of 128. With --bucket the predictions print as b
 `;
 
 function predictCmd(args: string[], io: Io): number {
-  const values = parse(args, { engine: { type: 'string' }, 'from-start': { type: 'boolean' }, next: { type: 'string' }, previous: { type: 'string' }, format: { type: 'string' }, bucket: { type: 'string' } });
+  const values = parse(args, { engine: { type: 'string' }, 'from-start': { type: 'boolean' }, next: { type: 'string' }, previous: { type: 'string' }, format: { type: 'string' }, bucket: { type: 'string' }, near: { type: 'string' }, window: { type: 'string' } });
   if (values.help) {
     io.out(HELP);
     return 0;
@@ -38,12 +45,33 @@ function predictCmd(args: string[], io: Io): number {
   const next = values.next === undefined ? 10 : parseCount(values.next as string, undefined, '--next', 1_000_000);
   const previous = values.previous === undefined || values.previous === '0' ? 0 : parseCount(values.previous as string, undefined, '--previous', 1_000_000);
   const observed = observations(io, 'predict', bucket);
-  const r = predict(engine, observed, next, previous, { fromStart: values['from-start'] === true, ...(bucket ? { bucket } : {}) });
+  const near = values.near === undefined ? undefined : nearOption(values.near as string);
+  if (values.window !== undefined && near === undefined) throw new UsageError('--window needs --near DATE');
+  const window = values.window === undefined ? undefined : windowOption(values.window as string);
+  const r = predict(engine, observed, next, previous, { fromStart: values['from-start'] === true, ...(bucket ? { bucket } : {}), ...(near !== undefined ? { near } : {}), ...(window !== undefined ? { window } : {}) });
+  if (near !== undefined && (r.kind === 'ok' || r.kind === 'partial')) io.err(`compare: ${engine} (${r.variant}): ${r.note}\n`);
   const show = format === 'hex' ? doubleToHex : format === 'float' ? formatFloat : (x: number) => String(Math.floor(x * bucket!));
   const rendered = renderPrediction(r, show, format === 'bucket' ? bucket : undefined);
   if (rendered.out) io.out(rendered.out);
   if (rendered.err) io.err(`compare: ${engine} (${r.variant}): ${rendered.err}\n`);
   return rendered.code;
+}
+
+/** --near: an ISO 8601 date (UTC unless it says otherwise) or epoch milliseconds. */
+function nearOption(raw: string): number {
+  const ms = /^[0-9]+$/.test(raw) ? Number(raw) : /^\d{4}-\d{2}-\d{2}/.test(raw) ? Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(raw) || !raw.includes('T') ? raw : `${raw}Z`) : NaN;
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new UsageError(`--near must be an ISO 8601 date (2015-11-20T10:00Z) or epoch milliseconds, got ${JSON.stringify(raw)}`);
+  return ms;
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** --window: 500ms, 90s, 30m, 2h, 1d or plain milliseconds; at most 4 days. */
+function windowOption(raw: string): number {
+  const m = /^([0-9]+(?:\.[0-9]+)?)(ms|s|m|h|d)?$/.exec(raw);
+  const ms = m ? Math.round(Number(m[1]) * UNITS[m[2] ?? 'ms']!) : NaN;
+  if (!Number.isSafeInteger(ms) || ms < 0 || ms > 4 * 86_400_000) throw new UsageError(`--window must be a duration up to 4d (500ms, 90s, 30m, 2h, 1d), got ${JSON.stringify(raw)}`);
+  return ms;
 }
 
 export const command: Command = { name: 'predict', summary: "recover an engine's state from observed values; print previous and next values", help: HELP, run: predictCmd };

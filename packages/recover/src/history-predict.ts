@@ -1,0 +1,96 @@
+/**
+ * predict's methods for the historical engines (history.ts does the recovery) and their
+ * rewinding for `previous` values.
+ */
+import { recoverState as recoverQuickjs } from '@emu/quickjs';
+import type { Observed } from './observe.js';
+import { LCG_SHAPES } from './lcg-lattice.js';
+import { type HistorySolved, lcgBack, msvcrtBack, mwcCppBack, quickjsBack, solveLcgLattice, solveMsvcrt, solveMwcCppFull } from './history.js';
+
+type Solve = (observed: readonly Observed[]) => HistorySolved | { states: (readonly (number | string)[])[]; detail: string; complete?: boolean; need?: number; unsupported?: string };
+interface HistoryMethod {
+  min: number;
+  solve: Solve;
+}
+type MwcBuckets = (variant: string, full: (x: readonly number[]) => { states: (readonly (number | string)[])[]; detail: string; complete?: boolean }) => Solve;
+
+const allFull = (o: readonly Observed[]): o is readonly number[] => o.every((x) => typeof x === 'number');
+
+/** The recovery method for a historical package's variant, or undefined (not recoverable). */
+export function historyMethod(pkg: string, variant: string, mwcBuckets: MwcBuckets): HistoryMethod | undefined {
+  switch (pkg) {
+    case 'jscript-lcg':
+    case 'netscape-lcg':
+      if (!LCG_SHAPES[variant]) return undefined;
+      return {
+        min: 1,
+        solve: (o) => {
+          const r = solveLcgLattice(variant, o);
+          // Chakra reseeds when RandSeed is 0, so 0 is never a running state.
+          return pkg === 'jscript-lcg' ? { ...r, states: r.states.filter((s) => s[0] !== 0) } : r;
+        },
+      };
+    case 'v8-libc':
+      if (variant === 'v8-0.1-msvcrt') return { min: 1, solve: solveMsvcrt };
+      return {
+        min: 1,
+        solve: () => ({
+          states: [],
+          detail: '',
+          unsupported:
+            "v8-0.1-glibc from values alone is not implemented: glibc random() keeps 31 words and shows 31 of each word's 32 bits; the hidden low bits carry nonlinearly (an AND of two per output), so a few values do not fix it. Give the process start: --near DATE (V8 seeds srandom with the epoch milliseconds). No Chrome stable shipped it (Linux builds came with V8 ≥ 2)",
+        }),
+      };
+    case 'v8-mwc-cpp':
+      if (variant === 'v8-2.2-cpp32') return { min: 2, solve: mwcBuckets(variant, (x) => nonZero(solveMwcCppFull(variant, x))) };
+      if (variant === 'v8-1.2.8-smi30') {
+        return {
+          min: 2,
+          solve: (o) =>
+            allFull(o)
+              ? nonZero(solveMwcCppFull(variant, o))
+              : { states: [], detail: '', unsupported: 'v8-1.2.8-smi30 from buckets or gaps is not implemented (its output hides two bits of the hi generator\'s visible half); give consecutive full values' },
+        };
+      }
+      return undefined;
+    case 'quickjs':
+      return {
+        min: 2,
+        solve: (o) => {
+          if (!allFull(o)) {
+            return { states: [], detail: '', unsupported: 'quickjs from buckets or gaps: xorshift64*\'s multiplication spreads every state bit over the output, so a bucket pins no state bits on its own; give 2 consecutive full values' };
+          }
+          return { states: recoverQuickjs(o).map((h) => [h]), detail: "the first value's 2^12 hidden low bits of v = x · M searched", complete: true };
+        },
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** MWC words are never 0 (V8 reseeds a zero word). */
+function nonZero(r: HistorySolved): HistorySolved {
+  return { ...r, states: r.states.filter((s) => s.every((w) => w !== 0)) };
+}
+
+/**
+ * The state `count` calls before `state` for a historical package (undefined: not one of them;
+ * null: a step back has two predecessors, as only just after seeding).
+ */
+export function historyPrevious(pkg: string, variant: string, state: readonly (number | string)[], count: number): (number | string)[] | null | undefined {
+  switch (pkg) {
+    case 'jscript-lcg':
+    case 'netscape-lcg': {
+      const shape = LCG_SHAPES[variant];
+      return shape ? [lcgBack(shape, state[0] as number, count)] : undefined;
+    }
+    case 'v8-libc':
+      return variant === 'v8-0.1-msvcrt' ? [msvcrtBack(state[0] as number, count)] : undefined;
+    case 'v8-mwc-cpp':
+      return mwcCppBack(variant, state as number[], count);
+    case 'quickjs':
+      return [quickjsBack(state[0] as string, count)];
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { doubleToHex } from '@emu/core';
+import { createEngine, resolveEngine } from '@emu/engines';
+import { identify, predict } from './predict.js';
+import type { Observed } from './observe.js';
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../tooling/conformance/fixtures/${name}.json`, import.meta.url), 'utf8'));
+const hexToDouble = (h: string) => new DataView(new BigUint64Array([BigInt(`0x${h}`)]).buffer).getFloat64(0, true);
+
+/** Deterministic 32-bit words. */
+function words(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return s >>> 0 || 1;
+  };
+}
+
+function randomState(pkg: string, variant: string, w: () => number): (number | string)[] {
+  switch (pkg) {
+    case 'jscript-lcg':
+    case 'netscape-lcg':
+    case 'firefox-lcg':
+      return [(w() % 0x10000) * 2 ** 32 + w() || 1];
+    case 'v8-libc':
+      return [w()];
+    case 'v8-mwc-cpp':
+      return [w(), w()];
+    case 'quickjs':
+      return [`0x${w().toString(16).padStart(8, '0')}${w().toString(16).padStart(8, '0')}`];
+    default:
+      throw new Error(`${pkg}/${variant}`);
+  }
+}
+
+/** predict from `count` observations of a random state: the outcome and whether any prediction was wrong. */
+function trial(id: string, w: () => number, count: number, bucket?: number): { kind: string; wrong: number } {
+  const era = resolveEngine(id).era!;
+  const e = createEngine(era.package!, { state: randomState(era.package!, era.variant!, w), variant: era.variant as never });
+  const values = Array.from({ length: count + 12 }, () => e.random());
+  const seen: Observed[] = values.slice(0, count).map((x) => (bucket ? { n: bucket, value: Math.floor(x * bucket) } : x));
+  const r = predict(id, seen, 12, 0, bucket ? { bucket } : {});
+  let wrong = 0;
+  if (r.kind === 'ok') wrong += r.next.filter((x, i) => x !== values[count + i]).length;
+  if (r.kind === 'partial') {
+    wrong += r.next.filter((x, i) => x !== null && x !== values[count + i]).length;
+    if (bucket) wrong += r.buckets!.next.filter((b, i) => b !== null && b !== Math.floor(values[count + i]! * bucket)).length;
+  }
+  return { kind: r.kind, wrong };
+}
+
+describe('predict for the historical engines: the minimum counts, never a wrong value', () => {
+  // [engine, full values needed, bucket n, buckets needed]
+  const plan: [string, number, number | null, number][] = [
+    ['ie@8', 1, 1000, 6],
+    ['ie@11', 1, 64, 10],
+    ['edge@12', 1, 6, 21],
+    ['netscape@4', 1, 100, 9],
+    ['spidermonkey@2', 1, 10, 17],
+    ['rhino@1.7', 1, 6, 21],
+    ['firefox@40', 1, 64, 10],
+    ['chrome@1', 2, 64, 7],
+    ['chrome@3', 4, null, 0],
+    ['chrome@8', 2, 64, 6],
+    ['chrome@31', 3, 64, 6],
+    ['quickjs@0', 2, null, 0],
+  ];
+  for (const [id, full, n, k] of plan) {
+    it(`${id}: ${full} full value(s)${n ? `, ${k} × ⌊x · ${n}⌋` : ''}`, () => {
+      const w = words(id.length * 7919 + full);
+      let ok = 0;
+      let okB = 0;
+      let wrong = 0;
+      for (let t = 0; t < 6; t++) {
+        const a = trial(id, w, full);
+        wrong += a.wrong;
+        if (a.kind === 'ok') ok++;
+        // One value fewer is never answered with a wrong value either.
+        if (full > 1) wrong += trial(id, w, full - 1).wrong;
+        if (n) {
+          const b = trial(id, w, k, n);
+          wrong += b.wrong;
+          if (b.kind === 'ok' || b.kind === 'partial') okB++;
+          wrong += trial(id, w, Math.max(1, k - 3), n).wrong;
+        }
+      }
+      expect(wrong).toBe(0);
+      expect(ok).toBeGreaterThanOrEqual(5);
+      if (n) expect(okB).toBeGreaterThanOrEqual(5);
+    });
+  }
+
+  it('glibc random() (V8 ≤ 1.2.7 on Linux) from values alone is refused with the reason', () => {
+    const r = predict('v8-libc', [0.5, 0.25], 3, 0);
+    expect(r.kind).toBe('unsupported');
+    expect(r.note).toMatch(/--near/);
+  });
+});
+
+describe('previous values: every history generator rewinds', () => {
+  for (const id of ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'rhino@1.7', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0']) {
+    it(id, () => {
+      const era = resolveEngine(id).era!;
+      const w = words(id.length * 104729);
+      const e = createEngine(era.package!, { state: randomState(era.package!, era.variant!, w), variant: era.variant as never });
+      const values = Array.from({ length: 20 }, () => e.random());
+      const r = predict(id, values.slice(8, 12), 4, 8);
+      expect(r.kind).toBe('ok');
+      if (r.kind !== 'ok') return;
+      expect(r.previous).toEqual(values.slice(0, 8));
+      expect(r.next).toEqual(values.slice(12, 16));
+    });
+  }
+});
+
+describe('the real binaries (tooling/conformance/fixtures), recovered from their first values', () => {
+  it('Rhino 1.7.14 on OpenJDK 17: 2 values → the next 1,000 bit for bit', () => {
+    const rhino = fixture('rhino') as { values: string[] };
+    const values = rhino.values.map(hexToDouble);
+    const r = predict('rhino@1.7', values.slice(0, 2), values.length - 2, 0);
+    expect(r.kind).toBe('ok');
+    if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(rhino.values.slice(2));
+  });
+
+  it('Rhino from ⌊x · 100⌋ of its first 9 values: the next 990 doubles bit for bit', () => {
+    const rhino = fixture('rhino') as { values: string[] };
+    const values = rhino.values.map(hexToDouble);
+    const r = predict('rhino@1.7', values.slice(0, 9).map((x) => ({ n: 100, value: Math.floor(x * 100) })), 990, 0);
+    expect(r.kind).toBe('ok');
+    if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(rhino.values.slice(9, 999));
+  });
+
+  it('glibc 2.36 random() driven as V8 ≤ 1.2.7 did: the srandom seed found near a guess from 2 values, then 198 bit for bit', () => {
+    const g = fixture('glibc-random') as { seeds: Record<string, { mathRandom: string[] }> };
+    for (const [seed, { mathRandom }] of Object.entries(g.seeds)) {
+      // The seed is the epoch milliseconds mod 2^32: a guess 40 s off, searched ±60 s.
+      const r = predict('v8-libc', mathRandom.slice(0, 2).map(hexToDouble), 198, 0, { near: Number(seed) + 40_000, window: 60_000 });
+      expect(r.kind, seed).toBe('ok');
+      if (r.kind !== 'ok') continue;
+      expect(r.next.map(doubleToHex), seed).toEqual(mathRandom.slice(2));
+      // srandom(0) is srandom(1): both milliseconds fit and give one future.
+      expect(r.note, seed).toContain(seed === '0' ? 'srandom(1)' : `srandom(${seed})`);
+    }
+  });
+
+  it('QuickJS and quickjs-ng (quickjs-emscripten): 2 values → the next 198 bit for bit, state = µs of context creation', () => {
+    const q = fixture('quickjs') as { builds: Record<string, { contextCreatedMs: [number, number]; values: string[] }> };
+    for (const [build, { contextCreatedMs, values }] of Object.entries(q.builds)) {
+      const r = predict('quickjs@0', values.slice(0, 2).map(hexToDouble), values.length - 2, 0);
+      expect(r.kind, build).toBe('ok');
+      if (r.kind !== 'ok') continue;
+      expect(r.next.map(doubleToHex), build).toEqual(values.slice(2));
+      const us = BigInt(r.state[0] as string);
+      expect(us >= BigInt(contextCreatedMs[0]) * 1000n && us <= BigInt(contextCreatedMs[1] + 1) * 1000n, build).toBe(true);
+    }
+  });
+});
+
+describe('IE 6–8 seed from a date (predict near)', () => {
+  it('finds the exact millisecond and predicts on; outside the window: none, naming the range', () => {
+    const ms = Date.parse('2015-11-20T10:17:23.456Z');
+    const e = createEngine('jscript-lcg', { seed: ms, variant: 'jscript-lcg' });
+    const values = Array.from({ length: 12 }, () => e.random());
+    const r = predict('ie@8', values.slice(0, 2), 10, 0, { near: Date.parse('2015-11-20T10:00Z') });
+    expect(r.kind).toBe('ok');
+    if (r.kind === 'ok') {
+      expect(r.next).toEqual(values.slice(2));
+      expect(r.note).toContain('2015-11-20T10:17:23.456Z');
+    }
+    const none = predict('ie@8', values.slice(0, 2), 10, 0, { near: Date.parse('2015-11-25T10:00Z'), window: 3_600_000 });
+    expect(none.kind).toBe('inconsistent');
+    expect(none.note).toContain('2015-11-25T09:00:00.000Z … 2015-11-25T11:00:00.000Z');
+    expect(predict('ie@11', values.slice(0, 2), 1, 0, { near: ms }).kind).toBe('unsupported');
+  });
+});
+
+describe('identify names the historical families from 5 values in under a second', () => {
+  for (const id of ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0', 'rhino@1.7']) {
+    it(id, () => {
+      const era = resolveEngine(id).era!;
+      const w = words(id.length * 31);
+      const e = createEngine(era.package!, { state: randomState(era.package!, era.variant!, w), variant: era.variant as never });
+      const values = Array.from({ length: 5 }, () => e.random());
+      const t0 = performance.now();
+      const rows = identify(values);
+      const ms = performance.now() - t0;
+      const explains = rows.filter((r) => r.verdict === 'explains');
+      // One row explains: the engine's own group (generators with the same output share a row).
+      expect(explains).toHaveLength(1);
+      expect(explains[0]!.variants).toContain(era.variant);
+      expect(ms).toBeLessThan(process.env.CI ? 5000 : 3000);
+    });
+  }
+});
+
