@@ -16,6 +16,11 @@ import { historyMethod, historyPrevious } from './history-predict.js';
 import { IE_SEED_MAX_WINDOW, searchIeSeed } from './ie-seed.js';
 import { GLIBC_SEED_MAX_WINDOW, searchGlibcSeed } from './glibc-seed.js';
 
+/**
+ * predict()'s answer: ok (one state, its next and previous values), partial (several known states:
+ * the values they agree on), or a refusal with the reason (not enough data, ambiguous, no state fits,
+ * not supported) — never a guessed value.
+ */
 export type Outcome =
   | { kind: 'ok'; variant: string; state: readonly (number | string)[]; next: number[]; previous: number[]; note: string }
   | {
@@ -37,6 +42,7 @@ export type Outcome =
   | { kind: 'inconsistent'; variant: string; note: string }
   | { kind: 'unsupported'; variant: string; note: string };
 
+/** Options of predict() and identify(): where the observations sit, how much to predict, and work budgets. */
 export interface PredictOptions {
   /** The first observation is the first Math.random() call of its realm (a fresh process or page). */
   readonly fromStart?: boolean;
@@ -490,6 +496,7 @@ function defaultEra(id: string): Pick<Era, 'package' | 'variant'> {
   return { package: e.engine as Era['package'], variant: e.variant as VariantId };
 }
 
+/** One row of identify(): a group of registry eras with the same output function, and whether the observations fit it. */
 export interface Identification {
   /** The first era of the group, as `family@from…<to`. */
   readonly id: string;
