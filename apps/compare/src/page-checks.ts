@@ -7,7 +7,9 @@
  */
 import { expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { doubleToHex } from '@emu/core';
 import { run } from './main.js';
 
@@ -22,7 +24,13 @@ export interface PageDriver {
   screenshot(path: string): Promise<void>;
 }
 
-export const docsDir = fileURLToPath(new URL('../../../docs/', import.meta.url));
+/**
+ * Where the page screenshots go: docs/ when EMU_SCREENSHOTS=1 (to refresh the README's pictures),
+ * otherwise a temporary directory, so a test run leaves the working tree as it found it.
+ */
+export const docsDir = process.env.EMU_SCREENSHOTS === '1'
+  ? fileURLToPath(new URL('../../../docs/', import.meta.url))
+  : `${mkdtempSync(join(tmpdir(), 'emu-page-shots-'))}/`;
 
 /** Polls an expression until it is truthy; fails with the last value and `label`. */
 export async function waitFor(d: PageDriver, expression: string, label: string, timeoutMs = 120_000): Promise<void> {
