@@ -3,6 +3,7 @@
  * rewinding for `previous` values.
  */
 import { recoverState as recoverQuickjs } from '@emu/quickjs';
+import { MINSTD_INVERSE, MT64_RECOVERY_VALUES, recoverMinstd } from '@emu/hermes';
 import type { Observed } from './observe.js';
 import { LCG_SHAPES } from './lcg-lattice.js';
 import { type HistorySolved, lcgBack, msvcrtBack, mwcCppBack, quickjsBack, solveLcgLattice, solveMsvcrt, solveMwcCppFull } from './history.js';
@@ -63,6 +64,24 @@ export function historyMethod(pkg: string, variant: string, mwcBuckets: MwcBucke
           return { states: recoverQuickjs(o).map((h) => [h]), detail: "the first value's 2^12 hidden low bits of v = x · M searched", complete: true };
         },
       };
+    case 'hermes':
+      if (variant === 'hermes-minstd') {
+        return {
+          min: 2,
+          solve: (o) =>
+            allFull(o)
+              ? { states: recoverMinstd(o).map((x) => [x]), detail: "the first value fixes minstd_rand's second draw (three candidates at most), stepped back once", complete: true }
+              : { states: [], detail: '', unsupported: 'hermes-minstd from buckets or gaps is not implemented (each value mixes two draws); give 2 consecutive full values' },
+        };
+      }
+      return {
+        min: 2,
+        solve: () => ({
+          states: [],
+          detail: '',
+          unsupported: `${variant} (mt19937_64, 312 words of state) is recovered from the runtime's first ${MT64_RECOVERY_VALUES} values by recoverMt64Seed in @emu/hermes, not by predict`,
+        }),
+      };
     default:
       return undefined;
   }
@@ -90,6 +109,13 @@ export function historyPrevious(pkg: string, variant: string, state: readonly (n
       return mwcCppBack(variant, state as number[], count);
     case 'quickjs':
       return [quickjsBack(state[0] as string, count)];
+    case 'hermes': {
+      if (variant !== 'hermes-minstd') return undefined;
+      // Two minstd_rand draws per value; a step back multiplies by 48271's inverse mod 2^31 − 1.
+      let x = BigInt(state[0] as number);
+      for (let i = 0; i < 2 * count; i++) x = (x * BigInt(MINSTD_INVERSE)) % 2147483647n;
+      return [Number(x)];
+    }
     default:
       return undefined;
   }

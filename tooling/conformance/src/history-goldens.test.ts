@@ -87,3 +87,17 @@ describe('QuickJS and quickjs-ng (real builds from npm): recovered from 2 values
     });
   }
 });
+
+describe('Hermes (real hermes-engine-cli builds): compare predict from 2 values in the middle of a run', () => {
+  const h = load<{ builds: Record<string, { package: string; values: string[] }> }>('hermes-cli.json');
+  for (const [version, b] of Object.entries(h.builds)) {
+    it(`${b.package}: 2 values at positions 10–11 → the next 988 and the 10 before, bit for bit`, () => {
+      const seen = b.values.slice(10, 12).map(hexToDouble);
+      const p = predict(`hermes@${version}`, seen, b.values.length - 12, 10);
+      expect(p.kind).toBe('ok');
+      if (p.kind !== 'ok') return;
+      expect(p.next.map(doubleToHex)).toEqual(b.values.slice(12));
+      expect(p.previous.map(doubleToHex)).toEqual(b.values.slice(0, 10));
+    });
+  }
+});
