@@ -41,21 +41,19 @@ function seedFor(id, t) {
   return id.startsWith('firefox@') || id.startsWith('jsc@') ? undefined : (t * 2654435761) % 0x7fffffff || 1;
 }
 
-const rows = [];
-for (const [id, sizes, bucket] of ENGINES) {
-  if (only.length && !only.includes(id)) continue;
-  const trials = quick ? 10 : 100;
+/**
+ * The fewest outputs (from `sizes`) at which `predict` gets the next value (or bucket) right in
+ * ≥ 99 % of `trials`, each trial on a fresh emulator from `engineFor(t)`; with the wrong answers
+ * and the median solve time at that size.
+ */
+function minimumOutputs(id, sizes, bucket, trials, engineFor) {
   let chosen;
   for (const m of sizes) {
     let ok = 0;
     let wrong = 0;
     const times = [];
     for (let t = 1; t <= trials; t++) {
-      const seed = seedFor(id, t);
-      const e = seed === undefined
-        ? createEngine(id, { state: [`0x${(BigInt(t) * 0x9e3779b97f4a7c15n % (1n << 64n)).toString(16)}`, `0x${(BigInt(t + 7) * 0xbf58476d1ce4e5b9n % (1n << 64n)).toString(16)}`] })
-        : createEngine(id, { seed });
-      for (let s = 0; s < (t * 7) % 100; s++) e.random();
+      const e = engineFor(t);
       const obs = Array.from({ length: m }, () => (bucket ? { n: bucket, value: Math.floor(e.random() * bucket) } : e.random()));
       const start = performance.now();
       const r = predict(id, obs, 1, 0, bucket ? { bucket } : {});
@@ -72,6 +70,21 @@ for (const [id, sizes, bucket] of ENGINES) {
     chosen = { id: bucket ? `${id} ⌊x·${bucket === 2 ** 16 ? '2^16' : bucket === 2 ** 24 ? '2^24' : bucket}⌋` : id, m, rate: ok / trials, wrong, median: times[Math.floor(times.length / 2)], trials };
     if (ok / trials >= 0.99) break;
   }
+  return chosen;
+}
+
+const rows = [];
+for (const [id, sizes, bucket] of ENGINES) {
+  if (only.length && !only.includes(id)) continue;
+  const trials = quick ? 10 : 100;
+  const chosen = minimumOutputs(id, sizes, bucket, trials, (t) => {
+    const seed = seedFor(id, t);
+    const e = seed === undefined
+      ? createEngine(id, { state: [`0x${(BigInt(t) * 0x9e3779b97f4a7c15n % (1n << 64n)).toString(16)}`, `0x${(BigInt(t + 7) * 0xbf58476d1ce4e5b9n % (1n << 64n)).toString(16)}`] })
+      : createEngine(id, { seed });
+    for (let s = 0; s < (t * 7) % 100; s++) e.random();
+    return e;
+  });
   rows.push(chosen);
   console.log(`${chosen.id.padEnd(22)} min outputs ${String(chosen.m).padStart(4)}  success ${(chosen.rate * 100).toFixed(0)}% of ${chosen.trials}, wrong ${chosen.wrong}  median ${chosen.median.toFixed(1)} ms`);
 }
@@ -246,28 +259,7 @@ if (!only.length || only.includes('history') || only.includes('history-identify'
     pkg === 'v8-libc' ? [w32()] : pkg === 'v8-mwc-cpp' ? [w32(), w32()] : pkg === 'quickjs' ? [`0x${w32().toString(16)}${w32().toString(16).padStart(8, '0')}`] : [(w32() % 0x10000) * 2 ** 32 + w32() || 1];
   for (const [id, sizes, bucket] of sel) {
     const era = resolveEngine(id).era;
-    let chosen;
-    for (const m of sizes) {
-      let ok = 0;
-      let wrong = 0;
-      const times = [];
-      for (let t = 1; t <= trials; t++) {
-        const e = createEngine(era.package, { state: stateFor(era.package), variant: era.variant });
-        const obs = Array.from({ length: m }, () => (bucket ? { n: bucket, value: Math.floor(e.random() * bucket) } : e.random()));
-        const start = performance.now();
-        const r = predict(id, obs, 1, 0, bucket ? { bucket } : {});
-        times.push(performance.now() - start);
-        const truth = e.random();
-        const said = r.kind === 'ok' ? (bucket ? Math.floor(r.next[0] * bucket) : r.next[0]) : r.kind === 'partial' ? (bucket ? r.buckets?.next[0] : r.next[0]) : null;
-        if (said !== null && said !== undefined) {
-          if (said === (bucket ? Math.floor(truth * bucket) : truth)) ok++;
-          else wrong++;
-        }
-      }
-      times.sort((a, b) => a - b);
-      chosen = { id: bucket ? `${id} ⌊x·${bucket === 65536 ? '2^16' : bucket}⌋` : id, m, rate: ok / trials, wrong, median: times[Math.floor(times.length / 2)], trials, variant: era.variant };
-      if (ok / trials >= 0.99) break;
-    }
+    const chosen = { ...minimumOutputs(id, sizes, bucket, trials, () => createEngine(era.package, { state: stateFor(era.package), variant: era.variant })), variant: era.variant };
     console.log(`${chosen.id.padEnd(24)} ${chosen.variant.padEnd(22)} min outputs ${String(chosen.m).padStart(3)}  success ${(chosen.rate * 100).toFixed(0)}% of ${chosen.trials}, wrong ${chosen.wrong}  median ${chosen.median.toFixed(1)} ms`);
   }
   // identify on 5 full values: CPU ms (median of the trials) and whether the engine's own row explains them.
