@@ -166,8 +166,8 @@ export function xorshift64Jump(x: bigint, steps: number): bigint {
   return x;
 }
 
-/** The xorshift half of one step, inverted: the state before the step that produced state `x`. */
-function unxorshift(x: bigint): bigint {
+/** The xorshift half of one step, inverted: the state before the step that produced state `x` (64-bit BigInt). */
+export function xorshift64StepBack(x: bigint): bigint {
   const undoRight = (y: bigint, s: bigint) => {
     let r = y;
     for (let k = s; k < 64n; k += s) r = y ^ (r >> s);
@@ -195,7 +195,7 @@ export function recoverState(values: readonly number[]): string[] {
     if (x === 0n) continue;
     const g = new QuickJsRandom(Number(BigInt.asIntN(32, x >> 32n)), Number(BigInt.asIntN(32, x & 0xffffffffn)));
     if (values.slice(1).every((v) => g.random() === v)) {
-      const before = unxorshift(x);
+      const before = xorshift64StepBack(x);
       found.push(`0x${before.toString(16).padStart(16, '0')}`);
     }
   }

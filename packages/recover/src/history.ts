@@ -14,6 +14,7 @@
  *    hi's bits 14–15 (4 × ≤ 3 carry candidates, checked by the third value).
  *  - QuickJS xorshift64*: @emu/quickjs recoverState (2^12 low bits of the first output, 2 values).
  */
+import { xorshift64StepBack } from '@emu/quickjs';
 import { type Observed, bucketRange } from './observe.js';
 import { LCG_SHAPES, type LcgShape, recoverLcgLattice } from './lcg-lattice.js';
 import { mwcBackIsAmbiguous, mwcStepBack } from './small.js';
@@ -205,22 +206,10 @@ export function mwcCppBack(variant: string, state: readonly number[], count: num
 
 // ---- QuickJS ------------------------------------------------------------------------------------
 
-const MASK64 = (1n << 64n) - 1n;
-
-/** The xorshift64 state before `x` (each of the three xorshifts undone). */
+/** The xorshift64 state `count` steps before `hex` (each of the three xorshifts undone). */
 export function quickjsBack(hex: string, count: number): string {
-  const undoRight = (y: bigint, s: bigint) => {
-    let r = y;
-    for (let k = s; k < 64n; k += s) r = y ^ (r >> s);
-    return r & MASK64;
-  };
-  const undoLeft = (y: bigint, s: bigint) => {
-    let r = y;
-    for (let k = s; k < 64n; k += s) r = (y ^ (r << s)) & MASK64;
-    return r;
-  };
   let x = BigInt(hex);
-  for (let i = 0; i < count; i++) x = undoRight(undoLeft(undoRight(x, 27n), 25n), 12n);
+  for (let i = 0; i < count; i++) x = xorshift64StepBack(x);
   return `0x${x.toString(16).padStart(16, '0')}`;
 }
 
