@@ -9,7 +9,7 @@
  * computed once. The first value's high draw (31 bits, exact up to a carry of the rounding) filters;
  * survivors are checked against every observation with @emu/v8-libc's own generator.
  */
-import { createGlibc, glibcStateFromSeed } from '@emu/v8-libc';
+import { createGlibc, glibcSeedTable, glibcStateFromSeed } from '@emu/v8-libc';
 import { type Observed, matches } from './observe.js';
 
 const DEG = 31;
@@ -75,17 +75,7 @@ export function searchGlibcSeed(observed: readonly Observed[], near: number, win
   const words = new Int32Array(DEG);
   const found: number[] = [];
   for (let ms = from; ms <= to; ms++) {
-    let s = ms % 0x100000000;
-    if (s === 0) s = 1;
-    let word = s | 0;
-    words[0] = word;
-    for (let i = 1; i < DEG; i++) {
-      const hi = Math.trunc(word / 127773);
-      const lo = word % 127773;
-      word = 16807 * lo - 2836 * hi;
-      if (word < 0) word += 2147483647;
-      words[i] = word;
-    }
+    glibcSeedTable(ms % 0x100000000, words);
     let acc = 0;
     for (let j = 0; j < DEG; j++) acc = (acc + Math.imul(hiRow[j]!, words[j]!)) | 0;
     const h = acc >>> 1;

@@ -93,20 +93,27 @@ export class GlibcRandom implements Emulator<readonly number[]> {
   }
 }
 
-/** glibc srandom(seed): the table after seeding and the 310 discarded outputs, in getState() order. */
-export function glibcStateFromSeed(seed: number | bigint | string): number[] {
-  let s = Number(readIntegerSeed(ENGINE, seed, 0n, 0xffffffffn));
-  if (s === 0) s = 1;
-  const t = new Int32Array(DEG);
-  let word = s | 0; // int32_t word = seed
-  t[0] = word;
+/**
+ * srandom's table fill, before any output is discarded: word 0 = the seed (0 → 1) as int32_t, then
+ * each word 16807 × the previous mod 2^31 − 1 by Schrage's method. Writes the 31 words into `out`
+ * (allocation-free, for seed searches); `seed` is an unsigned 32-bit integer.
+ */
+export function glibcSeedTable(seed: number, out: Int32Array): void {
+  let word = (seed === 0 ? 1 : seed) | 0; // int32_t word = seed
+  out[0] = word;
   for (let i = 1; i < DEG; i++) {
     const hi = Math.trunc(word / 127773);
     const lo = word % 127773;
     word = 16807 * lo - 2836 * hi;
     if (word < 0) word += 2147483647;
-    t[i] = word;
+    out[i] = word;
   }
+}
+
+/** glibc srandom(seed): the table after seeding and the 310 discarded outputs, in getState() order. */
+export function glibcStateFromSeed(seed: number | bigint | string): number[] {
+  const t = new Int32Array(DEG);
+  glibcSeedTable(Number(readIntegerSeed(ENGINE, seed, 0n, 0xffffffffn)), t);
   const g = new GlibcRandom(Array.from(t, (x) => x >>> 0));
   for (let i = 0; i < DEG * 10; i++) g.nextInt();
   return [...g.getState()];
