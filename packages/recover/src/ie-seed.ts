@@ -7,7 +7,8 @@
  * the top 27 bits of the first LCG step, in doubles), and the survivors are checked against every
  * observation exactly. The list is complete for the window.
  */
-import { countersForState, stateFromCounter } from '@emu/jscript-lcg';
+import { mulAdd48 } from '@emu/core';
+import { countersForState, stateFromCounter, stateFromCounterHalves } from '@emu/jscript-lcg';
 import type { Observed } from './observe.js';
 import { LCG_SHAPES, lcgFits, lcgFirstRange, recoverLcgLattice } from './lcg-lattice.js';
 
@@ -16,19 +17,9 @@ export const IE_SEED_MAX_WINDOW = 4 * 86_400_000;
 /** Fitting milliseconds kept at most. */
 const MAX_FOUND = 256;
 
-/** The shuffle's first step reorders bytes 0213; the other three interleave bits (each an involution). */
-function shuffle(t: number): number {
-  t = (((t & 0xff000000) >>> 24) | ((t & 0x000000ff) << 24) | (t & 0x00ffff00)) >>> 0;
-  t = (((t & 0x0f000f00) >>> 4) | ((t & 0x00f000f0) << 4) | (t & 0xf00ff00f)) >>> 0;
-  t = (((t & 0x30303030) >>> 2) | ((t & 0x0c0c0c0c) << 2) | (t & 0xc3c3c3c3)) >>> 0;
-  return (((t & 0x44444444) >>> 1) | ((t & 0x22222222) << 1) | (t & 0x99999999)) >>> 0;
-}
-
-/** The JScript seed state of a millisecond count (as stateFromCounter, in doubles; the tests compare the two). */
+/** The JScript seed state of a millisecond count (stateFromCounter of @emu/jscript-lcg, on the count's 32-bit halves). */
 export function ieStateFromMs(ms: number): number {
-  const lo = ms % 0x100000000;
-  const hi = Math.floor(ms / 0x100000000);
-  return shuffle((lo ^ 0xdeece66d) >>> 0) * 0x10000 + ((hi ^ lo) & 0xffff);
+  return stateFromCounterHalves(ms % 0x100000000, Math.floor(ms / 0x100000000));
 }
 
 /** The milliseconds searchIeSeed found in its window. */
@@ -72,12 +63,8 @@ export function searchIeSeed(observed: readonly Observed[], near: number, window
     A = (A * shape.a) & ((1n << 48n) - 1n);
     C = (C * shape.a + shape.c) & ((1n << 48n) - 1n);
   }
-  // In 24-bit halves every product stays below 2^53.
-  const aH = Number(A >> 24n);
-  const aL = Number(A & 0xffffffn);
+  const a = Number(A);
   const c = Number(C);
-  const T24 = 0x1000000;
-  const T48 = 2 ** 48;
   const lo27 = range ? range[0] : 0;
   const hi27 = range ? range[1] : 2 ** 27 - 1;
   const found: number[] = [];
@@ -85,14 +72,7 @@ export function searchIeSeed(observed: readonly Observed[], near: number, window
   for (let ms = from; ms <= to; ms++) {
     const x = ieStateFromMs(ms);
     if (range) {
-      const xH = Math.floor(x / T24);
-      const xL = x - xH * T24;
-      const m = xH * aL + xL * aH;
-      const mid = m - Math.floor(m / T24) * T24;
-      let x1 = xL * aL + mid * T24 + c;
-      if (x1 >= T48) x1 -= T48;
-      if (x1 >= T48) x1 -= T48;
-      const top = Math.floor(x1 / 2 ** 21);
+      const top = Math.floor(mulAdd48(x, a, c) / 2 ** 21);
       if (top < lo27 || top > hi27) continue;
     }
     if (x === 0 || !lcgFits(shape, BigInt(x), observed)) continue;
@@ -103,11 +83,5 @@ export function searchIeSeed(observed: readonly Observed[], near: number, window
     }
   }
   found.sort((p, q) => Math.abs(p - near) - Math.abs(q - near) || p - q);
-  // The fast shuffle must agree with the package's (it does on every found millisecond).
-  const states = found.map((ms) => {
-    const s = stateFromCounter(ms);
-    if (s !== ieStateFromMs(ms)) throw new Error(`internal: the seed shuffle disagrees at ${ms}`);
-    return s;
-  });
-  return { ms: found, states, from, to, truncated, method: 'search' };
+  return { ms: found, states: found.map((ms) => stateFromCounter(ms)), from, to, truncated, method: 'search' };
 }
