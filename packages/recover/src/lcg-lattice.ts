@@ -21,6 +21,8 @@
  * each value while n ≳ 3 (more values make the search cheaper); for coin flips (n = 2) the ball
  * grows faster than the information: refused as incomplete.
  */
+import { LCG48_ADDEND, LCG48_MULTIPLIER } from '@emu/core';
+import { MOCHA_MULTIPLIER } from '@emu/netscape-lcg';
 import { type Observed, bucketRange } from './observe.js';
 import { combine, enumerate, lll } from './lattice.js';
 
@@ -39,14 +41,15 @@ export interface LcgShape {
   readonly rounds: boolean;
 }
 
-const JAVA_A = 0x5deece66dn;
+const JAVA_A = BigInt(LCG48_MULTIPLIER);
+const C = BigInt(LCG48_ADDEND);
 /** The engines' LCG shapes by emulator variant. */
 export const LCG_SHAPES: Readonly<Record<string, LcgShape>> = {
-  'spidermonkey-lcg': { a: JAVA_A, c: 11n, firstBits: 26, denominator: 53, rounds: false },
-  'spidermonkey-runtime': { a: JAVA_A, c: 11n, firstBits: 26, denominator: 53, rounds: false },
-  'chakra-lcg': { a: JAVA_A, c: 11n, firstBits: 27, denominator: 54, rounds: true },
-  'jscript-lcg': { a: JAVA_A, c: 11n, firstBits: 27, denominator: 54, rounds: true },
-  'netscape-mocha': { a: 0x5d0eece66dn, c: 11n, firstBits: 27, denominator: 54, rounds: true },
+  'spidermonkey-lcg': { a: JAVA_A, c: C, firstBits: 26, denominator: 53, rounds: false },
+  'spidermonkey-runtime': { a: JAVA_A, c: C, firstBits: 26, denominator: 53, rounds: false },
+  'chakra-lcg': { a: JAVA_A, c: C, firstBits: 27, denominator: 54, rounds: true },
+  'jscript-lcg': { a: JAVA_A, c: C, firstBits: 27, denominator: 54, rounds: true },
+  'netscape-mocha': { a: BigInt(MOCHA_MULTIPLIER), c: C, firstBits: 27, denominator: 54, rounds: true },
 };
 
 /** The double a call with states x₁, x₂ returns. */
