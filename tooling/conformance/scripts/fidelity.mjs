@@ -10,7 +10,7 @@
 //                               one row per browser/runtime build (Chromium, Deno, Bun, workerd, jsc)
 //   pnpm fidelity calibrate-embedders   derive each browser/runtime build's variant and start-up draws
 //                               from its fixture → packages/engines/src/embedder-releases.json
-//   pnpm fidelity spot [--samples 3] [--count 1000] [--only 4.6.0,6.5.0]   random (release, seed,
+//   pnpm fidelity spot [--samples 3] [--count 1000] [--only 4.6.0,6.5.0] [--script config,ids] [--entry file,eval]   random (release, seed,
 //                               entry mode, script) samples over every era: the real binary against
 //                               `compare sequence` (node 6.0–8.2: with the real run's first value)
 //
@@ -264,7 +264,7 @@ function hexToDouble(h) {
 export const REAL_SCRIPTS = {
   probe: (n) => probeSource(n),
   config: (n) => `var path = require("path"), fs = require("fs"), os = require("os");
-var cfg = JSON.parse(JSON.stringify({ name: "app", dir: path.join(process.cwd(), "data"), tmp: os.tmpdir(), list: [1, 2, 3] }));
+var cfg = JSON.parse(JSON.stringify({ name: "app", dir: path.join(process.cwd(), "data"), tmp: (os.tmpdir || os.tmpDir).call(os), list: [1, 2, 3] }));
 var exists = fs.existsSync ? fs.existsSync(cfg.dir) : false, v = [], i;
 for (i = 0; i < ${n}; i++) v.push(Math.random());
 var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8), out = [];
@@ -297,7 +297,7 @@ process.stdout.write(out.join("\\n") + "\\n");`,
  * --first-value), value by value. Releases are drawn from every era, most from those CI does not
  * re-record (record-goldens.mjs --check's list).
  */
-export async function spot(samples, count, only) {
+export async function spot(samples, count, only, scriptNames, entries) {
   const E = await engines();
   const ciRecorded = ['0.10.48', '4.2.2', '6.17.1', '20.20.2', '26.12.1'];
   const pool = E.NODE_RELEASES.filter((r) => !ciRecorded.includes(r.node) && (!only || only.includes(r.node)));
@@ -312,8 +312,9 @@ export async function spot(samples, count, only) {
     const r = pick(byVariant.get(pick(variants)));
     let seed = 0;
     while (seed === 0) seed = Math.floor(Math.random() * 2 ** 32) - 2 ** 31;
-    const entry = pick(['file', 'eval', 'stdin']);
-    const scriptName = pick(Object.keys(REAL_SCRIPTS));
+    const entry = pick(entries ?? ['file', 'eval', 'stdin']);
+    const scriptName = pick(scriptNames ?? Object.keys(REAL_SCRIPTS));
+    if (!REAL_SCRIPTS[scriptName]) throw new Error(`unknown script ${scriptName}; known: ${Object.keys(REAL_SCRIPTS).join(', ')}`);
     const src = REAL_SCRIPTS[scriptName](count);
     const bin = nodeBinary(r.node);
     const flag = `--random_seed=${seed}`;
@@ -344,7 +345,7 @@ async function mainCli() {
   const [cmd, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { versions: { type: 'string' }, count: { type: 'string', default: '200' }, json: { type: 'boolean', default: false }, samples: { type: 'string', default: '3' }, only: { type: 'string' } },
+    options: { versions: { type: 'string' }, count: { type: 'string', default: '200' }, json: { type: 'boolean', default: false }, samples: { type: 'string', default: '3' }, only: { type: 'string' }, script: { type: 'string' }, entry: { type: 'string' } },
   });
   if (cmd === 'record') {
     const versions = values.versions ? values.versions.split(',') : PLAN;
@@ -361,7 +362,7 @@ async function mainCli() {
   } else if (cmd === 'check') {
     await check(values.json);
   } else if (cmd === 'spot') {
-    await spot(Number(values.samples), Number(values.count === '200' ? 1000 : values.count), values.only?.split(','));
+    await spot(Number(values.samples), Number(values.count === '200' ? 1000 : values.count), values.only?.split(','), values.script?.split(','), values.entry?.split(','));
   } else {
     process.stderr.write('usage: fidelity record|calibrate|calibrate-embedders|check|spot (see the header of tooling/conformance/scripts/fidelity.mjs)\n');
     process.exitCode = 2;
