@@ -49,11 +49,18 @@ export interface ChainPlan {
 
 /** Pairs joined at most before a solve gives up (its alignment then stays unsettled, never guessed). */
 const MAX_JOINED = 2 ** 22;
-/** Syndrome bits compared in the hash join (the other checks are run on each match). */
+/** Syndrome bits compared in the hash join (the other checks are covered by the checks of each match). */
 const SYN_BITS = 32;
 /** Equations at most (tracking vectors of 8 words). */
 const MAX_EQ = 256;
 const TW = MAX_EQ / 32;
+/** Levels at the end of each walk read from one precomputed table (carries in, guesses → carries out, syndrome part). */
+const TAIL = 5;
+/** About this many lower paths per part of the join (a table of twice as many slots stays in the first-level cache). */
+const LOG_PART = 10;
+/** Multipliers of the two hashes (Fibonacci hashing): the part of a syndrome, and its slot in a part's table. */
+const HASH_PART = 0x9e3779b1 | 0;
+const HASH_SLOT = 0x85ebca6b | 0;
 
 /** Cost model weights (work units, calibrated on this machine): a stored lower path, an upper path, a checked pair. */
 const LOW_WEIGHT = 6;
@@ -79,20 +86,21 @@ export function planChain(n: number, span: number, carryInKnown: boolean): Chain
   return best;
 }
 
+/** The split a of L levels with the least planned cost (the lower half, 2^(cin + a) paths, at most 2^26). */
+function bestSplit(n: number, L: number, carryInKnown: boolean): number {
+  const cin = carryInKnown ? 0 : n;
+  let best = 1;
+  for (let a = 1; a < L && cin + a <= 26; a++) {
+    if (LOW_WEIGHT * 2 ** (cin + a) + HIGH_WEIGHT * 2 ** (n + L - a) < LOW_WEIGHT * 2 ** (cin + best) + HIGH_WEIGHT * 2 ** (n + L - best)) best = a;
+  }
+  return best;
+}
+
 /** Work arrays shared by every solve (no solve is re-entered): slot → the largest asked for yet. */
 const buffers: Int32Array[] = [];
 function scratch(slot: number, length: number): Int32Array {
-  if (!buffers[slot] || buffers[slot].length < length) buffers[slot] = new Int32Array(length);
-  return buffers[slot].subarray(0, length);
-}
-
-/** A 32-bit mixer (MurmurHash3's finaliser): syndromes of a linear subspace spread over the table. */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
+  if (!buffers[slot] || buffers[slot].length < length) buffers[slot] = new Int32Array(Math.max(length, 16));
+  return buffers[slot];
 }
 
 function parity(w: number): number {
@@ -109,78 +117,156 @@ function bitAt(v: readonly [number, number], j: number): number {
   return j >= 32 ? (v[0] >>> (j - 32)) & 1 : (v[1] >>> j) & 1;
 }
 
-const carS = new Int32Array(64);
-const synS = new Int32Array(64);
-
 /**
- * The lower half's paths from carry-in `cin`, depth first: path q (choice at level k is bit
- * d − 1 − k of q), so consecutive q share their first levels and only the changed tail is
- * recomputed (about 2 level steps per path). Each path's carries left at the split and its
- * syndrome go to cars / syns at index `at` + q.
+ * The last `tb` levels of a walk (from level `lev`) in one table: entry car · 2^tb + t gives the
+ * carries left and the syndrome part of guesses t (the guess at level lev + i is bit tb − 1 − i).
  */
-function walkLow(nextCar: Int32Array, synOf: Int32Array, ways: number, d: number, cin: number, cars: Int32Array, syns: Int32Array, at: number): void {
-  carS[0] = cin;
-  synS[0] = 0;
-  const count = 1 << d;
-  for (let q = 0, k0 = 0; q < count; q++) {
-    if (q !== 0) k0 = d - 1 - (31 - Math.clz32(q & -q));
-    for (let k = k0; k < d; k++) {
-      const idx = k * ways + carS[k]! * 2 + ((q >>> (d - 1 - k)) & 1);
-      carS[k + 1] = nextCar[idx]!;
-      synS[k + 1] = synS[k]! ^ synOf[idx]!;
+function buildTail(nextCar: Int32Array, synOf: Int32Array, ways: number, carries: number, lev: number, tb: number, tailCar: Int32Array, tailSyn: Int32Array): void {
+  const count = 1 << tb;
+  for (let car = 0; car < carries; car++) {
+    for (let t = 0; t < count; t++) {
+      let c = car;
+      let s = 0;
+      for (let i = 0; i < tb; i++) {
+        const idx = (lev + i) * ways + c * 2 + ((t >>> (tb - 1 - i)) & 1);
+        s ^= synOf[idx]!;
+        c = nextCar[idx]!;
+      }
+      tailCar[car * count + t] = c;
+      tailSyn[car * count + t] = s;
     }
-    cars[at + q] = carS[d]!;
-    syns[at + q] = synS[d]!;
   }
 }
 
-/** The upper half's paths from carries `car1` (levels from table offset t1 on): path q's syndrome goes to syns[q]. */
-function walkHigh(nextCar: Int32Array, synOf: Int32Array, ways: number, t1: number, d: number, car1: number, syns: Int32Array): void {
-  carS[0] = car1;
+const carS = new Int32Array(65);
+const synS = new Int32Array(65);
+
+/**
+ * Every path of one half from carries `c0`, depth first: path q's guess at level lev + k is bit
+ * d − 1 − k of q (d = pre + tb), so consecutive prefixes share their first levels and only the
+ * changed ones are recomputed (about 2 level steps per prefix); the last tb levels come from the
+ * tail table. Each path goes to bucket key = (withCar ? carries left << r : 0) | part, part = the
+ * top r bits of its syndrome's hash: `scatter` false counts into pos[key], true writes
+ * (syndrome, idBase | q) at pos[key]++ in `out`.
+ */
+function walk(
+  nextCar: Int32Array,
+  synOf: Int32Array,
+  ways: number,
+  lev: number,
+  pre: number,
+  tb: number,
+  tailCar: Int32Array,
+  tailSyn: Int32Array,
+  c0: number,
+  withCar: boolean,
+  r: number,
+  pos: Int32Array,
+  scatter: boolean,
+  out: Int32Array,
+  idBase: number,
+): void {
+  carS[0] = c0;
   synS[0] = 0;
-  const count = 2 ** d;
-  for (let q = 0, k0 = 0; q < count; q++) {
-    if (q !== 0) k0 = d - 1 - (31 - Math.clz32(q & -q));
-    for (let k = k0; k < d; k++) {
-      const idx = t1 + k * ways + carS[k]! * 2 + ((q >>> (d - 1 - k)) & 1);
+  const prefixes = 1 << pre;
+  const tails = 1 << tb;
+  const carShift = withCar ? r : 31;
+  const carMask = withCar ? -1 : 0;
+  const partShift = 31 - r;
+  for (let p = 0, k0 = 0; p < prefixes; p++) {
+    if (p !== 0) k0 = pre - 1 - (31 - Math.clz32(p & -p));
+    for (let k = k0; k < pre; k++) {
+      const idx = (lev + k) * ways + carS[k]! * 2 + ((p >>> (pre - 1 - k)) & 1);
       carS[k + 1] = nextCar[idx]!;
       synS[k + 1] = synS[k]! ^ synOf[idx]!;
     }
-    syns[q] = synS[d]!;
+    const sp = synS[pre]!;
+    const tcar = carS[pre]! * tails;
+    const qBase = idBase | (p << tb);
+    if (scatter) {
+      for (let t = 0; t < tails; t++) {
+        const syn = sp ^ tailSyn[tcar + t]!;
+        const key = ((tailCar[tcar + t]! & carMask) << carShift) | (Math.imul(syn, HASH_PART) >>> partShift >>> 1);
+        const at = pos[key]!++;
+        out[2 * at] = syn;
+        out[2 * at + 1] = qBase | t;
+      }
+    } else {
+      for (let t = 0; t < tails; t++) {
+        const syn = sp ^ tailSyn[tcar + t]!;
+        pos[((tailCar[tcar + t]! & carMask) << carShift) | (Math.imul(syn, HASH_PART) >>> partShift >>> 1)]!++;
+      }
+    }
   }
 }
 
-const joinTable = new Int32Array(2 << 13);
-const joinNext = new Int32Array(1 << 13);
+/** Slots of the join table: (syndrome, index of a lower path + 1), stale when the index is below the part's first. */
+let joinTable = new Int32Array(2 << 12);
+let joinDirty = 0;
 
 /**
- * One part of the join: the lower paths [l0, l1) (syndrome, index) in an open-addressed table
- * (slot = [syndrome, first path + 1], 0 = empty; equal syndromes chained), probed by the upper
- * paths [h0, h1): hits gets (lower index, q) for every equal syndrome.
+ * One part of the join, first half: the lower paths lows[l0 … l1) (pairs syndrome, id) go into
+ * an open-addressed table of (syndrome, index + 1) — a slot is live only when its index is at or
+ * above l0, so nothing is cleared between parts — equal syndromes chained in `chain`. Returns
+ * the table's bits.
  */
-function joinPart(lowSyn: Int32Array, lowIdx: Int32Array, l0: number, l1: number, highSyn: Int32Array, highQ: Int32Array, h0: number, h1: number, hits: number[]): void {
+function buildPart(lows: Int32Array, l0: number, l1: number, chain: Int32Array): number {
   const m = l1 - l0;
-  if (m === 0 || h1 === h0) return;
-  const bits = Math.max(4, Math.ceil(Math.log2(m)) + 1);
-  const table = bits <= 13 ? joinTable.subarray(0, 2 << bits).fill(0) : new Int32Array(2 << bits);
-  const next = m <= joinNext.length ? joinNext : new Int32Array(m);
-  const mask = (1 << bits) - 1;
-  for (let i = 0; i < m; i++) {
-    const syn = lowSyn[l0 + i]!;
-    let h = mix(syn) & mask;
-    while (table[2 * h + 1] !== 0 && table[2 * h] !== syn) h = (h + 1) & mask;
-    table[2 * h] = syn;
-    next[i] = table[2 * h + 1]! - 1;
-    table[2 * h + 1] = i + 1;
+  let bits = 4;
+  while (1 << (bits - 1) < m) bits++;
+  const size = 1 << bits;
+  if (2 * size > joinTable.length) {
+    joinTable = new Int32Array(2 * size);
+    joinDirty = 0;
   }
+  if (2 * size > joinDirty) joinDirty = 2 * size;
+  const mask = size - 1;
+  const shift = 32 - bits;
+  const tab = joinTable;
+  for (let i = l0; i < l1; i++) {
+    const syn = lows[2 * i]!;
+    for (let h = Math.imul(syn, HASH_SLOT) >>> shift; ; h = (h + 1) & mask) {
+      const v = tab[2 * h + 1]!;
+      if (v <= l0) {
+        chain[i - l0] = -1;
+        tab[2 * h] = syn;
+        tab[2 * h + 1] = i + 1;
+        break;
+      }
+      if (tab[2 * h] === syn) {
+        chain[i - l0] = v - 1;
+        tab[2 * h + 1] = i + 1;
+        break;
+      }
+    }
+  }
+  return bits;
+}
+
+/**
+ * Second half: every upper path highs[h0 … h1) (pairs syndrome, q) probes the table; `hits`
+ * gets (lower id, q) for every equal syndrome, from index nh. Returns the new count, or −1 when
+ * `hits` is full (the caller grows it and probes again: the table is unchanged).
+ */
+function probePart(lows: Int32Array, l0: number, bits: number, highs: Int32Array, h0: number, h1: number, chain: Int32Array, hits: Int32Array, nh: number): number {
+  const mask = (1 << bits) - 1;
+  const shift = 32 - bits;
+  const tab = joinTable;
   for (let j = h0; j < h1; j++) {
-    const syn = highSyn[j]!;
-    for (let h = mix(syn) & mask; table[2 * h + 1] !== 0; h = (h + 1) & mask) {
-      if (table[2 * h] !== syn) continue;
-      for (let i = table[2 * h + 1]! - 1; i >= 0; i = next[i]!) hits.push(lowIdx[l0 + i]!, highQ[j]!);
+    const syn = highs[2 * j]!;
+    for (let h = Math.imul(syn, HASH_SLOT) >>> shift; ; h = (h + 1) & mask) {
+      const v = tab[2 * h + 1]!;
+      if (v <= l0) break;
+      if (tab[2 * h] !== syn) continue;
+      for (let i = v - 1; i >= 0; i = chain[i - l0]!) {
+        if (nh + 2 > hits.length) return -1;
+        hits[nh++] = lows[2 * i + 1]!;
+        hits[nh++] = highs[2 * j + 1]!;
+      }
       break;
     }
   }
+  return nh;
 }
 
 export interface ChainResult {
@@ -192,30 +278,111 @@ export interface ChainResult {
   readonly nodes: number;
 }
 
+/** What settle needs of a solve. */
+interface Settle {
+  readonly chain: SumChain;
+  readonly n: number;
+  readonly L: number;
+  readonly ways: number;
+  readonly split: number;
+  readonly upper: number;
+  readonly nextCar: Int32Array;
+  /** Per level entry: the frame state's and the chain's first state's part (4 words each: unknowns 0–31, 32–63, 64–95, 96–127). */
+  readonly frameOf: Int32Array;
+  readonly firstOf: Int32Array;
+  readonly maskHi: number;
+  readonly maskLo: number;
+}
+
+const st = new Int32Array(4);
+const fr = new Int32Array(4);
+
 /**
- * Every state (as [state0 hi, state0 lo, state1 hi, state1 lo] of the frame) whose outputs at the
- * chain agree with its sum bits on the planned levels is passed to `emit` (which checks it in
- * full). `emit` returns false to stop early (then `solved` stays true but the caller knows it stopped).
+ * A joined pair (carry-in cin, lower path, upper path): its state by the solved linear map (the
+ * pivot equations), kept only when its outputs reproduce every known sum bit of the chain and
+ * its own path is this one (the bits of w₀ on the planned levels, and the carries into the
+ * lowest, are the guesses) — so each fitting state is emitted once, from its own pair. Returns
+ * the frame state, or undefined.
  */
-export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Array) => boolean): ChainResult {
-  const n = chain.sums.length;
-  const words = n + 1;
-  let L = plan.levels;
+function settle(x: Settle, cin: number, lowQ: number, highQ: number): Int32Array | undefined {
+  const { n, ways, split, upper, nextCar, frameOf, firstOf, chain } = x;
+  let car = cin;
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  let a3 = 0;
+  for (let k = 0; k < x.L; k++) {
+    const g = k < split ? (lowQ >>> (split - 1 - k)) & 1 : (highQ >>> (upper - 1 - (k - split))) & 1;
+    const idx = k * ways + car * 2 + g;
+    a0 ^= firstOf[4 * idx]!;
+    a1 ^= firstOf[4 * idx + 1]!;
+    a2 ^= firstOf[4 * idx + 2]!;
+    a3 ^= firstOf[4 * idx + 3]!;
+    car = nextCar[idx]!;
+  }
+  // The chain's first state: w₀ = state0, w₁ = state1 (as [high, low] words for the stepper).
+  st[0] = a1;
+  st[1] = a0;
+  st[2] = a3;
+  st[3] = a2;
+  const lo = chain.lo;
+  let carries = 0;
+  for (let u = 0; u < n; u++) {
+    const l = (st[1]! >>> 0) + (st[3]! >>> 0);
+    const sumHi = (st[0]! + st[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
+    const z = chain.sums[u]!;
+    if (((sumHi ^ z[0]) & x.maskHi) !== 0 || ((l ^ z[1]) & x.maskLo) !== 0) return undefined;
+    // The carry into bit lo: sum bit ⊕ both words' bits.
+    if (!chain.carryInKnown) {
+      const c = lo >= 32 ? ((sumHi ^ st[0]! ^ st[2]!) >>> (lo - 32)) & 1 : (((l % 2 ** 32) ^ st[1]! ^ st[3]!) >>> lo) & 1;
+      carries |= c << u;
+    }
+    xorshift128Step(st);
+  }
+  if (carries !== (chain.carryInKnown ? 0 : cin)) return undefined;
+  // w₀'s bits on the planned levels must be the guesses.
+  for (let k = 0; k < x.L; k++) {
+    const g = k < split ? (lowQ >>> (split - 1 - k)) & 1 : (highQ >>> (upper - 1 - (k - split))) & 1;
+    const j = lo + k;
+    const w = j >= 32 ? (a1 >>> (j - 32)) & 1 : (a0 >>> j) & 1;
+    if (w !== g) return undefined;
+  }
+  car = cin;
+  fr.fill(0);
+  for (let k = 0; k < x.L; k++) {
+    const g = k < split ? (lowQ >>> (split - 1 - k)) & 1 : (highQ >>> (upper - 1 - (k - split))) & 1;
+    const idx = k * ways + car * 2 + g;
+    for (let i = 0; i < 4; i++) fr[i]! ^= frameOf[4 * idx + i]!;
+    car = nextCar[idx]!;
+  }
+  return new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]);
+}
+
+/** The elimination of a chain's equations (levels j0 … j0 + L − 1, words 0 … n per level, in that order). */
+interface Eliminated {
+  readonly L: number;
+  readonly rank: number;
+  /** Pivot rows: 4 coefficient words (lowest set bit = pivot) + TW tracking words (the equations XORed into it). */
+  readonly pivRows: Int32Array;
+  readonly pivBit: Int16Array;
+  /** The parity checks: combinations of equations whose forms cancel (TW words each). */
+  readonly checks: Int32Array[];
+}
+
+const RW = 4 + TW;
+
+/** Gaussian elimination of the chain's equations with L levels, one more level at a time until rank 128 (or no more levels). */
+function eliminate(chain: SumChain, levels: number, table: Int32Array): Eliminated {
+  const words = chain.sums.length + 1;
   const j0 = chain.lo;
-  const table = symbolicRows(chain.t0 + words + 1);
-  // Elimination with tracking: row = 4 coefficient words + TW tracking words.
-  const RW = 4 + TW;
-  let pivRows = new Int32Array(0);
-  let pivBit = new Int16Array(0);
-  let checks: Int32Array[] = [];
-  let rank: number;
+  let L = levels;
   for (;;) {
     const neq = words * L;
-    pivRows = new Int32Array(UNKNOWNS * RW);
-    pivBit = new Int16Array(UNKNOWNS).fill(-1); // pivot bit → row index
-    const has = new Int16Array(UNKNOWNS).fill(-1);
-    checks = [];
-    rank = 0;
+    const pivRows = new Int32Array(UNKNOWNS * RW);
+    const pivBit = new Int16Array(UNKNOWNS).fill(-1); // row index → pivot bit
+    const has = new Int16Array(UNKNOWNS).fill(-1); // pivot bit → row index
+    const checks: Int32Array[] = [];
+    let rank = 0;
     const row = new Int32Array(RW);
     for (let e = 0; e < neq; e++) {
       const j = j0 + Math.floor(e / words);
@@ -245,207 +412,228 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
         for (let w = 0; w < RW; w++) row[w]! ^= pivRows[r * RW + w]!;
       }
     }
-    if (rank === UNKNOWNS || j0 + L >= chain.hi || words * (L + 1) > MAX_EQ) break;
+    if (rank === UNKNOWNS || j0 + L >= chain.hi || words * (L + 1) > MAX_EQ) return { L, rank, pivRows, pivBit, checks };
     L++;
   }
-  if (rank < UNKNOWNS) return { solved: false, matches: 0, joined: 0, nodes: 0 };
+}
+
+/**
+ * The solved linear map (rank 128): unknown b = XOR of the equations in row b (TW words), by
+ * back-substitution on the tracking words, highest pivot first (a pivot row has no bit below its pivot).
+ */
+function solvedMap(el: Eliminated): Int32Array {
+  const { pivRows, pivBit } = el;
+  const sol = new Int32Array(UNKNOWNS * TW);
+  const order = Array.from({ length: el.rank }, (_, r) => r).sort((a, b) => pivBit[b]! - pivBit[a]!);
+  for (const r of order) {
+    const o = r * RW;
+    const b = pivBit[r]!;
+    for (let i = 0; i < TW; i++) sol[b * TW + i] = pivRows[o + 4 + i]!;
+    for (let w = 0; w < 4; w++) {
+      let m = pivRows[o + w]!;
+      if (w === b >>> 5) m &= ~(1 << (b & 31));
+      while (m !== 0) {
+        const src = (w * 32 + 31 - Math.clz32(m & -m)) * TW;
+        m &= m - 1;
+        for (let i = 0; i < TW; i++) sol[b * TW + i]! ^= sol[src + i]!;
+      }
+    }
+  }
+  return sol;
+}
+
+/**
+ * Per equation e: its part of the frame state (frameCol) and of the chain's first state
+ * (firstCol: w₀ = state0, w₁ = state1), 4 words each — a state is the XOR of the parts of the
+ * equations whose value is 1.
+ */
+function stateColumns(sol: Int32Array, neq: number, table: Int32Array, t0: number, frameCol: Int32Array, firstCol: Int32Array): void {
+  const rowBuf = new Int32Array(TW);
+  for (let b = 0; b < UNKNOWNS; b++) {
+    for (let e = 0; e < neq; e++) if ((sol[b * TW + (e >>> 5)]! >>> (e & 31)) & 1) frameCol[4 * e + (b >>> 5)]! |= 1 << (b & 31);
+    // Bit b of (w₀, w₁): a form over the unknowns, so the XOR of their solutions.
+    const off = s0Offset(t0 + (b >>> 6), b & 63);
+    rowBuf.fill(0);
+    for (let w = 0; w < 4; w++) {
+      let m = table[off + w]!;
+      while (m !== 0) {
+        const src = (w * 32 + 31 - Math.clz32(m & -m)) * TW;
+        m &= m - 1;
+        for (let i = 0; i < TW; i++) rowBuf[i]! ^= sol[src + i]!;
+      }
+    }
+    for (let e = 0; e < neq; e++) if ((rowBuf[e >>> 5]! >>> (e & 31)) & 1) firstCol[4 * e + (b >>> 5)]! |= 1 << (b & 31);
+  }
+}
+
+/**
+ * Per level k and entry (carries, guessed bit of w₀): the next carries, the level's syndrome
+ * part and its part of both states (every word's bit follows from the guess, the carries and
+ * the known sum bits).
+ */
+function levelTables(chain: SumChain, L: number, col: Int32Array, frameCol: Int32Array, firstCol: Int32Array, nextCar: Int32Array, synOf: Int32Array, frameOf: Int32Array, firstOf: Int32Array): void {
+  const n = chain.sums.length;
+  const words = n + 1;
+  const ways = 2 << n;
+  for (let k = 0; k < L; k++) {
+    const j = chain.lo + k;
+    const base = k * words;
+    for (let car = 0; car < 1 << n; car++) {
+      for (let g = 0; g < 2; g++) {
+        const idx = k * ways + car * 2 + g;
+        let w = g;
+        let s = 0;
+        let nc = 0;
+        for (let u = 0; u <= n; u++) {
+          if (u > 0) {
+            const c = (car >>> (u - 1)) & 1;
+            const w2 = bitAt(chain.sums[u - 1]!, j) ^ w ^ c;
+            nc |= ((w & w2) | (c & (w ^ w2))) << (u - 1);
+            w = w2;
+          }
+          if (w) {
+            const e = base + u;
+            s ^= col[e]!;
+            for (let i = 0; i < 4; i++) {
+              frameOf[4 * idx + i]! ^= frameCol[4 * e + i]!;
+              firstOf[4 * idx + i]! ^= firstCol[4 * e + i]!;
+            }
+          }
+        }
+        nextCar[idx] = nc;
+        synOf[idx] = s;
+      }
+    }
+  }
+}
+
+/**
+ * Every state (as [state0 hi, state0 lo, state1 hi, state1 lo] of the frame) whose outputs at the
+ * chain agree with its sum bits on the planned levels is passed to `emit` (which checks it in
+ * full). `emit` returns false to stop early (then `solved` stays true but the caller knows it stopped).
+ */
+export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Array) => boolean): ChainResult {
+  const n = chain.sums.length;
+  const words = n + 1;
+  const table = symbolicRows(chain.t0 + words + 1);
+  const el = eliminate(chain, plan.levels, table);
+  if (el.rank < UNKNOWNS) return { solved: false, matches: 0, joined: 0, nodes: 0 };
+  const L = el.L;
   const neq = words * L;
-  const split = Math.min(plan.split, L - 1);
-  const j1 = j0 + split;
-  const jEnd = j0 + L;
+  // The elimination may need more levels than planned (the forms of the lowest levels are not
+  // all independent: 4 values of `>> 11` reach rank 128 at 31 levels, not 30): then the split
+  // is chosen again for the levels searched, by the plan's cost model.
+  const split = L === plan.levels ? Math.min(plan.split, L - 1) : bestSplit(n, L, chain.carryInKnown);
   // Column of each equation in the 32 syndrome bits.
   const col = new Int32Array(neq);
-  const nsyn = Math.min(SYN_BITS, checks.length);
+  const nsyn = Math.min(SYN_BITS, el.checks.length);
   for (let k = 0; k < nsyn; k++) {
-    const c = checks[k]!;
+    const c = el.checks[k]!;
     for (let e = 0; e < neq; e++) if ((c[e >>> 5]! >>> (e & 31)) & 1) col[e]! |= 1 << k;
   }
+  const frameCol = new Int32Array(neq * 4);
+  const firstCol = new Int32Array(neq * 4);
+  stateColumns(solvedMap(el), neq, table, chain.t0, frameCol, firstCol);
+  const ways = 2 << n;
+  const nextCar = new Int32Array(L * ways);
+  const synOf = new Int32Array(L * ways);
+  const frameOf = new Int32Array(L * ways * 4);
+  const firstOf = new Int32Array(L * ways * 4);
+  levelTables(chain, L, col, frameCol, firstCol, nextCar, synOf, frameOf, firstOf);
   // The known sum bits lo … hi − 1 as masks of the [high, low] words.
   const bitsMask = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
   const maskLo = bitsMask(Math.min(chain.lo, 32), Math.min(chain.hi, 32));
   const maskHi = bitsMask(Math.max(chain.lo, 32) - 32, Math.max(chain.hi, 32) - 32);
-  // Known sum bits per (level, output).
-  const z = new Uint8Array(64 * n);
-  for (let u = 0; u < n; u++) for (let j = chain.lo; j < chain.hi; j++) z[j * n + u] = bitAt(chain.sums[u]!, j);
+  return join({ chain, n, L, ways, split, upper: L - split, nextCar, frameOf, firstOf, maskHi, maskLo }, synOf, emit);
+}
 
-  let nodes = 0;
-  // Per level: (carries, guessed bit of w_0) → next carries and the level's syndrome part.
-  const cinCount = chain.carryInKnown ? 1 : 1 << n;
-  const ways = 1 << (n + 1);
-  const nextCar = new Int32Array(L * ways);
-  const synOf = new Int32Array(L * ways);
-  for (let j = j0; j < jEnd; j++) {
-    const base = (j - j0) * words;
-    for (let car = 0; car < 1 << n; car++) {
-      for (let g = 0; g < 2; g++) {
-        let w = g;
-        let s = g ? col[base]! : 0;
-        let nc = 0;
-        for (let u = 0; u < n; u++) {
-          const c = (car >>> u) & 1;
-          const w2 = bitAt(chain.sums[u]!, j) ^ w ^ c;
-          if (w2) s ^= col[base + u + 1]!;
-          nc |= ((w & w2) | (c & (w ^ w2))) << u;
-          w = w2;
-        }
-        nextCar[(j - j0) * ways + car * 2 + g] = nc;
-        synOf[(j - j0) * ways + car * 2 + g] = s;
-      }
-    }
-  }
-  /**
-   * Paths are walked depth first: path q (choice at level from + k is bit d − 1 − k of q), so
-   * consecutive q share their upper levels and only the changed tail is recomputed (about 2
-   * level steps per path); carS / synS hold the carries and syndrome part at each depth.
-   */
-  // Lower half: every path of levels j0 … j1 − 1 for every carry-in, bucketed (counting sort) by
-  // the carries it leaves at j1 and the low B bits of its syndrome.
-  const split0 = j1 - j0;
-  const lowPaths = 1 << split0;
+/**
+ * The search proper. Lower half: every path of levels 0 … split − 1 for every carry-in,
+ * bucketed by the carries it leaves and the top r bits of its syndrome's hash (a count walk,
+ * then a scatter walk). Upper half, per carry vector at the split: every path of the other
+ * levels, bucketed by part alike; each part joined with the lower paths of the same carries and
+ * part in a table that stays in the first-level cache; every pair with equal syndromes settled.
+ */
+function join(ctx: Settle, synOf: Int32Array, emit: (x: Int32Array) => boolean): ChainResult {
+  const { chain, n, ways, split, upper, nextCar } = ctx;
+  const carries = 1 << n;
+  const cinCount = chain.carryInKnown ? 1 : carries;
+  const lowTb = Math.min(TAIL, split);
+  const lowPre = split - lowTb;
+  const lowTailCar = new Int32Array(carries << lowTb);
+  const lowTailSyn = new Int32Array(carries << lowTb);
+  buildTail(nextCar, synOf, ways, carries, lowPre, lowTb, lowTailCar, lowTailSyn);
+  const lowPaths = 2 ** split;
   const lowCount = cinCount * lowPaths;
-  const lowCars = scratch(0, lowCount);
-  const lowSyn = scratch(1, lowCount);
-  for (let cin = 0; cin < cinCount; cin++) walkLow(nextCar, synOf, ways, split0, cin, lowCars, lowSyn, cin * lowPaths);
-  nodes += 2 * lowCount;
-  // Grouped by the carries they leave (counting sort: 2^n sequential streams).
-  const groupStart = new Int32Array((1 << n) + 1);
-  for (let i = 0; i < lowCount; i++) groupStart[lowCars[i]! + 1]!++;
-  for (let c = 0; c < 1 << n; c++) groupStart[c + 1]! += groupStart[c]!;
-  const byCar = scratch(2, lowCount);
-  const synByCar = scratch(5, lowCount); // the syndromes in the same order (read sequentially below)
+  const r = Math.max(0, Math.min(12, Math.round(Math.log2(lowCount / carries)) - LOG_PART));
+  const parts = 1 << r;
+  const lowStart = new Int32Array((carries << r) + 1);
+  const lowPos = lowStart.subarray(1);
+  for (let cin = 0; cin < cinCount; cin++) walk(nextCar, synOf, ways, 0, lowPre, lowTb, lowTailCar, lowTailSyn, cin, true, r, lowPos, false, lowPos, 0);
+  for (let k = 1; k < lowStart.length; k++) lowStart[k]! += lowStart[k - 1]!;
+  const lows = scratch(0, 2 * lowCount);
   {
-    const pos = groupStart.slice(0, 1 << n);
-    for (let i = 0; i < lowCount; i++) {
-      const p = pos[lowCars[i]!]!++;
-      byCar[p] = i;
-      synByCar[p] = lowSyn[i]!;
-    }
+    const pos = lowStart.slice(0, carries << r);
+    for (let cin = 0; cin < cinCount; cin++) walk(nextCar, synOf, ways, 0, lowPre, lowTb, lowTailCar, lowTailSyn, cin, true, r, pos, true, lows, cin * lowPaths);
   }
-  /** A walk's path q (first level = bit d − 1) in settle's order (level k = bit k). */
-  const pathBits = (q: number, d: number): number => {
-    let p = 0;
-    for (let k = 0; k < d; k++) p |= ((q >>> (d - 1 - k)) & 1) << k;
-    return p;
-  };
+  let nodes = 2 * lowCount;
 
-  // Upper half, and the join.
-  let matches = 0;
-  let stop = false;
-  const bits = new Int32Array(TW);
-  const x = new Int32Array(4);
-  const order = Array.from({ length: rank }, (_, r) => r).sort((a, b) => pivBit[b]! - pivBit[a]!);
-  /** Rebuilds every equation's value from a full path, runs every check, solves, emits. */
-  const settle = (cin: number, lowPath: number, highPath: number): void => {
-    bits.fill(0);
-    let car = cin;
-    for (let j = j0; j < jEnd; j++) {
-      const base = (j - j0) * words;
-      let w = j < j1 ? (lowPath >>> (j - j0)) & 1 : (highPath >>> (j - j1)) & 1;
-      if (w) bits[base >>> 5]! |= 1 << (base & 31);
-      let nc = 0;
-      for (let u = 0; u < n; u++) {
-        const c = (car >>> u) & 1;
-        const w2 = z[j * n + u]! ^ w ^ c;
-        const e = base + u + 1;
-        if (w2) bits[e >>> 5]! |= 1 << (e & 31);
-        nc |= ((w & w2) | (c & (w ^ w2))) << u;
-        w = w2;
-      }
-      car = nc;
-    }
-    for (const c of checks) {
-      let p = 0;
-      for (let i = 0; i < TW; i++) p ^= c[i]! & bits[i]!;
-      if (parity(p)) return;
-    }
-    // Back-substitution, highest pivot first (a pivot row only has bits ≥ its pivot).
-    x.fill(0); // x[0] = unknowns 0–31 (state0 low), x[1] state0 high, x[2] state1 low, x[3] state1 high
-    for (const r of order) {
-      const o = r * RW;
-      let p = (pivRows[o]! & x[0]!) ^ (pivRows[o + 1]! & x[1]!) ^ (pivRows[o + 2]! & x[2]!) ^ (pivRows[o + 3]! & x[3]!);
-      for (let i = 0; i < TW; i++) p ^= pivRows[o + 4 + i]! & bits[i]!;
-      if (parity(p)) {
-        const b = pivBit[r]!;
-        x[b >>> 5]! |= 1 << (b & 31);
-      }
-    }
-    // The state must reproduce every known sum bit of the chain, not only the planned levels.
-    const state = new Int32Array([x[1]!, x[0]!, x[3]!, x[2]!]);
-    const s = state.slice();
-    for (let t = 0; t < chain.t0; t++) xorshift128Step(s);
-    for (let u = 0; u < n; u++) {
-      const lo = (s[1]! >>> 0) + (s[3]! >>> 0);
-      const hiWord = (s[0]! + s[2]! + (lo >= 2 ** 32 ? 1 : 0)) | 0;
-      const z = chain.sums[u]!;
-      if (((hiWord ^ z[0]) & maskHi) !== 0 || ((lo ^ z[1]) & maskLo) !== 0) return;
-      xorshift128Step(s);
-    }
-    matches++;
-    if (!emit(state)) stop = true;
-  };
-  const upper = jEnd - j1;
+  const highTb = Math.min(TAIL, upper);
+  const highPre = upper - highTb;
+  const highTailCar = new Int32Array(carries << highTb);
+  const highTailSyn = new Int32Array(carries << highTb);
+  buildTail(nextCar, synOf, ways, carries, split + highPre, highTb, highTailCar, highTailSyn);
   const highPaths = 2 ** upper;
-  const t1 = split0 * ways;
-  // Per carry vector car1 at the split: the lower paths leaving car1 and every upper path from
-  // car1 are both partitioned by the top bits of their syndrome's hash (sequential passes), so
-  // each part's table of lower paths is small enough to stay in the first-level cache.
-  const hits: number[] = [];
+  const highs = scratch(1, 2 * highPaths);
+  let maxPart = 1;
+  for (let k = 0; k < carries << r; k++) maxPart = Math.max(maxPart, lowStart[k + 1]! - lowStart[k]!);
+  const chainBuf = scratch(2, maxPart);
+  let hits = scratch(3, 1 << 12);
+  if (joinDirty > 0) joinTable.fill(0, 0, joinDirty);
+  joinDirty = 0;
+  const highStart = new Int32Array(parts + 1);
+  const highPos = highStart.subarray(1);
+  let matches = 0;
   let joined = 0;
-  const hiSyn = scratch(6, highPaths);
-  for (let car1 = 0; car1 < 1 << n && !stop; car1++) {
-    const g0 = groupStart[car1]!;
-    const m = groupStart[car1 + 1]! - g0;
-    if (m === 0) continue;
-    walkHigh(nextCar, synOf, ways, t1, upper, car1, hiSyn);
+  let stop = false;
+  for (let car1 = 0; car1 < carries && !stop; car1++) {
+    const g0 = lowStart[car1 << r]!;
+    if (lowStart[(car1 + 1) << r] === g0) continue;
+    highStart.fill(0);
+    walk(nextCar, synOf, ways, split, highPre, highTb, highTailCar, highTailSyn, car1, false, r, highPos, false, highPos, 0);
+    for (let k = 1; k <= parts; k++) highStart[k]! += highStart[k - 1]!;
+    const pos = highStart.slice(0, parts);
+    walk(nextCar, synOf, ways, split, highPre, highTb, highTailCar, highTailSyn, car1, false, r, pos, true, highs, 0);
     nodes += 2 * highPaths;
-    const r = Math.max(0, Math.min(12, Math.ceil(Math.log2(m)) - 10));
-    const parts = 1 << r;
-    const pShift = 32 - r;
-    // Lower paths by part: syndrome and index in the group.
-    const lowStart = new Int32Array(parts + 1);
-    const lowSynP = scratch(7, m);
-    const lowIdxP = scratch(8, m);
-    const highStart = new Int32Array(parts + 1);
-    const highSynP = scratch(9, highPaths);
-    const highQP = scratch(10, highPaths);
-    if (r === 0) {
-      lowStart[1] = m;
-      lowSynP.set(synByCar.subarray(g0, g0 + m));
-      for (let i = 0; i < m; i++) lowIdxP[i] = i;
-      highStart[1] = highPaths;
-      highSynP.set(hiSyn);
-      for (let q = 0; q < highPaths; q++) highQP[q] = q;
-    } else {
-      for (let i = 0; i < m; i++) lowStart[(mix(synByCar[g0 + i]!) >>> pShift) + 1]!++;
-      for (let q = 0; q < highPaths; q++) highStart[(mix(hiSyn[q]!) >>> pShift) + 1]!++;
-      for (let k = 0; k < parts; k++) {
-        lowStart[k + 1]! += lowStart[k]!;
-        highStart[k + 1]! += highStart[k]!;
-      }
-      const lp = lowStart.slice(0, parts);
-      for (let i = 0; i < m; i++) {
-        const syn = synByCar[g0 + i]!;
-        const at = lp[mix(syn) >>> pShift]!++;
-        lowSynP[at] = syn;
-        lowIdxP[at] = i;
-      }
-      const hp = highStart.slice(0, parts);
-      for (let q = 0; q < highPaths; q++) {
-        const syn = hiSyn[q]!;
-        const at = hp[mix(syn) >>> pShift]!++;
-        highSynP[at] = syn;
-        highQP[at] = q;
+    let nh = 0;
+    for (let k = 0; k < parts; k++) {
+      const l0 = lowStart[(car1 << r) + k]!;
+      const l1 = lowStart[(car1 << r) + k + 1]!;
+      if (l0 === l1) continue;
+      const bits = buildPart(lows, l0, l1, chainBuf);
+      for (;;) {
+        const got = probePart(lows, l0, bits, highs, highStart[k]!, highStart[k + 1]!, chainBuf, hits, nh);
+        if (got >= 0) {
+          nh = got;
+          break;
+        }
+        // Degenerate syndromes (a plan below its estimate) could pair too much: refuse, unsettled.
+        if (joined + hits.length / 2 > MAX_JOINED) return { solved: false, matches, joined: joined + hits.length / 2, nodes };
+        const grown = new Int32Array(2 * hits.length);
+        grown.set(hits.subarray(0, nh));
+        buffers[3] = grown;
+        hits = grown;
       }
     }
-    hits.length = 0;
-    for (let k = 0; k < parts; k++) joinPart(lowSynP, lowIdxP, lowStart[k]!, lowStart[k + 1]!, highSynP, highQP, highStart[k]!, highStart[k + 1]!, hits);
-    nodes += m + highPaths;
-    joined += hits.length / 2;
-    // Degenerate syndromes (a plan below its estimate) could pair too much: refuse, unsettled.
+    joined += nh / 2;
     if (joined > MAX_JOINED) return { solved: false, matches, joined, nodes };
-    for (let h = 0; h < hits.length && !stop; h += 2) {
-      const id = byCar[g0 + hits[h]!]!;
-      settle(Math.floor(id / lowPaths), pathBits(id % lowPaths, split0), pathBits(hits[h + 1]!, upper));
+    for (let h = 0; h < nh && !stop; h += 2) {
+      const id = hits[h]!;
+      const state = settle(ctx, Math.floor(id / lowPaths), id % lowPaths, hits[h + 1]!);
+      if (state) {
+        matches++;
+        if (!emit(state)) stop = true;
+      }
     }
   }
   return { solved: true, matches, joined, nodes };
