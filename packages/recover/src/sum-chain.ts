@@ -57,7 +57,7 @@ const TW = MAX_EQ / 32;
 /** Levels at the end of each walk read from one precomputed table (carries in, guesses → carries out, syndrome part). */
 const TAIL = 5;
 /** About this many lower paths per part of the join (a table of twice as many slots stays in the first-level cache). */
-const LOG_PART = 10;
+const LOG_PART = 9;
 /** Multipliers of the two hashes (Fibonacci hashing): the part of a syndrome, and its slot in a part's table. */
 const HASH_PART = 0x9e3779b1 | 0;
 const HASH_SLOT = 0x85ebca6b | 0;
@@ -103,15 +103,6 @@ function scratch(slot: number, length: number): Int32Array {
   return buffers[slot];
 }
 
-function parity(w: number): number {
-  w ^= w >>> 16;
-  w ^= w >>> 8;
-  w ^= w >>> 4;
-  w ^= w >>> 2;
-  w ^= w >>> 1;
-  return w & 1;
-}
-
 /** Bit j of a [high, low] pair. */
 function bitAt(v: readonly [number, number], j: number): number {
   return j >= 32 ? (v[0] >>> (j - 32)) & 1 : (v[1] >>> j) & 1;
@@ -145,27 +136,36 @@ const synS = new Int32Array(65);
  * Every path of one half from carries `c0`, depth first: path q's guess at level lev + k is bit
  * d − 1 − k of q (d = pre + tb), so consecutive prefixes share their first levels and only the
  * changed ones are recomputed (about 2 level steps per prefix); the last tb levels come from the
- * tail table. Each path goes to bucket key = (withCar ? carries left << r : 0) | part, part = the
- * top r bits of its syndrome's hash: `scatter` false counts into pos[key], true writes
- * (syndrome, idBase | q) at pos[key]++ in `out`.
+ * tail table. Each path's bucket is key = (withCar ? carries left << r : 0) | part, part = the
+ * top r bits of its syndrome's hash; this walk counts them in pos[key] (walkScatter then writes
+ * them: two walks cost less than storing and rereading the paths).
  */
-function walk(
-  nextCar: Int32Array,
-  synOf: Int32Array,
-  ways: number,
-  lev: number,
-  pre: number,
-  tb: number,
-  tailCar: Int32Array,
-  tailSyn: Int32Array,
-  c0: number,
-  withCar: boolean,
-  r: number,
-  pos: Int32Array,
-  scatter: boolean,
-  out: Int32Array,
-  idBase: number,
-): void {
+function walkCount(nextCar: Int32Array, synOf: Int32Array, ways: number, lev: number, pre: number, tb: number, tailCar: Int32Array, tailSyn: Int32Array, c0: number, withCar: boolean, r: number, pos: Int32Array): void {
+  carS[0] = c0;
+  synS[0] = 0;
+  const prefixes = 1 << pre;
+  const tails = 1 << tb;
+  const carShift = withCar ? r : 31;
+  const carMask = withCar ? -1 : 0;
+  const partShift = 31 - r;
+  for (let p = 0, k0 = 0; p < prefixes; p++) {
+    if (p !== 0) k0 = pre - 1 - (31 - Math.clz32(p & -p));
+    for (let k = k0; k < pre; k++) {
+      const idx = (lev + k) * ways + carS[k]! * 2 + ((p >>> (pre - 1 - k)) & 1);
+      carS[k + 1] = nextCar[idx]!;
+      synS[k + 1] = synS[k]! ^ synOf[idx]!;
+    }
+    const sp = synS[pre]!;
+    const tcar = carS[pre]! * tails;
+    for (let t = 0; t < tails; t++) {
+      const syn = sp ^ tailSyn[tcar + t]!;
+      pos[((tailCar[tcar + t]! & carMask) << carShift) | (Math.imul(syn, HASH_PART) >>> partShift >>> 1)]!++;
+    }
+  }
+}
+
+/** walkCount's paths again, each written as (syndrome, idBase | q) at out[2 · pos[key]++]. */
+function walkScatter(nextCar: Int32Array, synOf: Int32Array, ways: number, lev: number, pre: number, tb: number, tailCar: Int32Array, tailSyn: Int32Array, c0: number, withCar: boolean, r: number, pos: Int32Array, out: Int32Array, idBase: number): void {
   carS[0] = c0;
   synS[0] = 0;
   const prefixes = 1 << pre;
@@ -183,19 +183,11 @@ function walk(
     const sp = synS[pre]!;
     const tcar = carS[pre]! * tails;
     const qBase = idBase | (p << tb);
-    if (scatter) {
-      for (let t = 0; t < tails; t++) {
-        const syn = sp ^ tailSyn[tcar + t]!;
-        const key = ((tailCar[tcar + t]! & carMask) << carShift) | (Math.imul(syn, HASH_PART) >>> partShift >>> 1);
-        const at = pos[key]!++;
-        out[2 * at] = syn;
-        out[2 * at + 1] = qBase | t;
-      }
-    } else {
-      for (let t = 0; t < tails; t++) {
-        const syn = sp ^ tailSyn[tcar + t]!;
-        pos[((tailCar[tcar + t]! & carMask) << carShift) | (Math.imul(syn, HASH_PART) >>> partShift >>> 1)]!++;
-      }
+    for (let t = 0; t < tails; t++) {
+      const syn = sp ^ tailSyn[tcar + t]!;
+      const at = pos[((tailCar[tcar + t]! & carMask) << carShift) | (Math.imul(syn, HASH_PART) >>> partShift >>> 1)]!++;
+      out[2 * at] = syn;
+      out[2 * at + 1] = qBase | t;
     }
   }
 }
@@ -213,7 +205,7 @@ let joinDirty = 0;
 function buildPart(lows: Int32Array, l0: number, l1: number, chain: Int32Array): number {
   const m = l1 - l0;
   let bits = 4;
-  while (1 << (bits - 1) < m) bits++;
+  while (1 << (bits - 2) < m) bits++;
   const size = 1 << bits;
   if (2 * size > joinTable.length) {
     joinTable = new Int32Array(2 * size);
@@ -558,23 +550,25 @@ function join(ctx: Settle, synOf: Int32Array, emit: (x: Int32Array) => boolean):
   const { chain, n, ways, split, upper, nextCar } = ctx;
   const carries = 1 << n;
   const cinCount = chain.carryInKnown ? 1 : carries;
+  // Paths are numbered in int32: a half of more than 2^30 paths is past any plan (2^26 stored).
+  if (upper > 30 || split + n > 30) return { solved: false, matches: 0, joined: 0, nodes: 0 };
   const lowTb = Math.min(TAIL, split);
   const lowPre = split - lowTb;
   const lowTailCar = new Int32Array(carries << lowTb);
   const lowTailSyn = new Int32Array(carries << lowTb);
   buildTail(nextCar, synOf, ways, carries, lowPre, lowTb, lowTailCar, lowTailSyn);
-  const lowPaths = 2 ** split;
+  const lowPaths = 1 << split;
   const lowCount = cinCount * lowPaths;
   const r = Math.max(0, Math.min(12, Math.round(Math.log2(lowCount / carries)) - LOG_PART));
   const parts = 1 << r;
   const lowStart = new Int32Array((carries << r) + 1);
   const lowPos = lowStart.subarray(1);
-  for (let cin = 0; cin < cinCount; cin++) walk(nextCar, synOf, ways, 0, lowPre, lowTb, lowTailCar, lowTailSyn, cin, true, r, lowPos, false, lowPos, 0);
+  for (let cin = 0; cin < cinCount; cin++) walkCount(nextCar, synOf, ways, 0, lowPre, lowTb, lowTailCar, lowTailSyn, cin, true, r, lowPos);
   for (let k = 1; k < lowStart.length; k++) lowStart[k]! += lowStart[k - 1]!;
   const lows = scratch(0, 2 * lowCount);
   {
     const pos = lowStart.slice(0, carries << r);
-    for (let cin = 0; cin < cinCount; cin++) walk(nextCar, synOf, ways, 0, lowPre, lowTb, lowTailCar, lowTailSyn, cin, true, r, pos, true, lows, cin * lowPaths);
+    for (let cin = 0; cin < cinCount; cin++) walkScatter(nextCar, synOf, ways, 0, lowPre, lowTb, lowTailCar, lowTailSyn, cin, true, r, pos, lows, cin * lowPaths);
   }
   let nodes = 2 * lowCount;
 
@@ -583,7 +577,7 @@ function join(ctx: Settle, synOf: Int32Array, emit: (x: Int32Array) => boolean):
   const highTailCar = new Int32Array(carries << highTb);
   const highTailSyn = new Int32Array(carries << highTb);
   buildTail(nextCar, synOf, ways, carries, split + highPre, highTb, highTailCar, highTailSyn);
-  const highPaths = 2 ** upper;
+  const highPaths = 1 << upper;
   const highs = scratch(1, 2 * highPaths);
   let maxPart = 1;
   for (let k = 0; k < carries << r; k++) maxPart = Math.max(maxPart, lowStart[k + 1]! - lowStart[k]!);
@@ -600,10 +594,10 @@ function join(ctx: Settle, synOf: Int32Array, emit: (x: Int32Array) => boolean):
     const g0 = lowStart[car1 << r]!;
     if (lowStart[(car1 + 1) << r] === g0) continue;
     highStart.fill(0);
-    walk(nextCar, synOf, ways, split, highPre, highTb, highTailCar, highTailSyn, car1, false, r, highPos, false, highPos, 0);
+    walkCount(nextCar, synOf, ways, split, highPre, highTb, highTailCar, highTailSyn, car1, false, r, highPos);
     for (let k = 1; k <= parts; k++) highStart[k]! += highStart[k - 1]!;
     const pos = highStart.slice(0, parts);
-    walk(nextCar, synOf, ways, split, highPre, highTb, highTailCar, highTailSyn, car1, false, r, pos, true, highs, 0);
+    walkScatter(nextCar, synOf, ways, split, highPre, highTb, highTailCar, highTailSyn, car1, false, r, pos, highs, 0);
     nodes += 2 * highPaths;
     let nh = 0;
     for (let k = 0; k < parts; k++) {
