@@ -8,21 +8,29 @@
  * the chain: w_{u+1,j} = z_{u,j} ⊕ w_{u,j} ⊕ c_{u,j}, with the carries c known from the levels
  * below (at j₀: 0 for the low mappings, guessed — 2^n ways — for `(s0 + s1) >> 11`). So L levels
  * give (n + 1)·L linear equations for L guessed bits. Their forms are fixed before any guess, so
- * one elimination gives, besides rank 128, the K = (n + 1)·L − 128 parity checks every correct
- * assignment satisfies; a check splits into the part of the levels below j₁ and the part from j₁
- * up. Both halves are walked depth first (consecutive paths share their first levels, so about
- * two level steps per path, from small per-level tables of next carries and syndrome parts). The
- * lower paths (every carry-in) are grouped by the carries they leave at j₁; per carry vector,
- * its lower paths and every upper path from it are partitioned by the top bits of a hash of
- * their 32 syndrome bits (sequential passes), and each part is joined in a table small enough
- * for the first-level cache — the search is bound by memory latency otherwise. A pair with
- * equal syndromes is run through every check, solved for the state (rank 128: unique), checked
- * against every known sum bit of the chain (not only the planned levels) and handed to `emit`.
- * Every state whose outputs agree with the known sum bits is met by its own pair of paths, so
- * the list is exhaustive, not heuristic. L may stay below 128 / n: the 2^(128 − n·L) states
- * that fit the planned levels are each met and checked on the rest. Cost (planChain's model,
- * in work units of a few ns) ≈ 6·2^(cin + a) + 4·2^(n + L − a) + 100 per checked pair, for a
- * split a = j₁ − j₀.
+ * one elimination gives rank 128 and the K parity checks every correct assignment satisfies
+ * (K = (n + 1)·L − 128 when the forms are independent; they are not quite: 4 values of `>> 11`
+ * reach rank 128 at 31 levels, not 30 — the elimination adds levels until rank 128 and the split
+ * is then chosen again), and the linear map from the equations' values to the state. Per level
+ * and (carries, guess), small tables give the next carries, the level's part of the 32-bit
+ * syndrome (the first 32 checks) and its part of the state. Both halves (levels below the split
+ * j₁ and from j₁ up) are walked depth first (consecutive paths share their first levels; the
+ * last 5 levels come from one table), twice: once counting, once writing each path as
+ * (syndrome, id) into its bucket — the lower paths (every carry-in) by the carries they leave at
+ * j₁ and the top bits of a hash of the syndrome, the upper paths (per carry vector at j₁, every
+ * path from it) by the same hash bits. Each bucket of lower paths (about 512) goes into a table
+ * that stays in the first-level cache and is probed by the upper paths of its bucket (the search
+ * is bound by memory latency otherwise). A pair with equal syndromes is turned into its state by
+ * the linear map (XOR of the levels' parts along its path), which is kept only if its outputs
+ * reproduce every known sum bit of the chain (not only the planned levels) and its own path is
+ * this pair (its w₀ bits on the planned levels are the guesses, its carries into j₀ the guessed
+ * carry-in), then handed to `emit`. Every state whose outputs agree with the known sum bits is
+ * met by its own pair of paths (its values satisfy every check, so the syndromes agree), is
+ * solved back to itself (rank 128) and emitted once — the list is exhaustive, not heuristic,
+ * and without duplicates. L may stay below 128 / n: the 2^(128 − n·L) states that fit the
+ * planned levels are each met and checked on the rest. Cost (planChain's model, in work units:
+ * about 2 ns each on this machine, measured) ≈ 6·2^(cin + a) + 4·2^(n + L − a) + 100 per checked
+ * pair, for a split a = j₁ − j₀ (cin = n guessed carry-in bits, or 0).
  */
 import { xorshift128Step } from '@emu/core';
 import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
