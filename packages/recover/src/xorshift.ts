@@ -74,6 +74,8 @@ const DEFAULT_MAX_CANDIDATES = 4096;
 const ENUMERATE_NULLITY = 8;
 /** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 (about 1.2 · 10^8 units for the low sums, 3.5 · 10^8 for `>> 11`) does not. */
 const MAX_CHAIN_COST = 2 ** 23;
+/** The cap when every alignment has a run that fits it: a run of 3 consecutive values (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 55–100 / 100–250 ms CPU under a load of 20), so 5 values across one of V8's refills settle every alignment. */
+const MAX_RUN3_COST = 2 ** 26;
 /** Longest run of consecutive values the sum search plans with (longer runs give no cheaper plan). */
 const MAX_CHAIN = 12;
 
@@ -271,29 +273,36 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // Per alignment: the cheapest run of consecutive full values, solved exactly (memoised:
     // alignments that place that run alike share the result).
     const solved: { run: Placement[]; states: Int32Array[] }[] = [];
+    /** Windows of up to MAX_CHAIN consecutive outputs at both ends of each maximal run of alignment c; the cheapest plan wins, and among those the window valid for the most alignments. */
+    const bestRun = (c: number): { run: Placement[]; plan: ChainPlan; width: number } | undefined => {
+      const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
+      let best: { run: Placement[]; plan: ChainPlan; width: number } | undefined;
+      for (let i = 0; i < here.length; ) {
+        let j = i + 1;
+        while (j < here.length && here[j]!.t === here[j - 1]!.t + 1) j++;
+        const len = Math.min(j - i, MAX_CHAIN);
+        const plan = len >= 3 ? planChain(len, shape.hi - shape.lo, shape.lo === 0) : undefined;
+        if (plan) {
+          for (const from of [i, j - len]) {
+            const run = here.slice(from, from + len);
+            const width = Math.min(...run.map((p) => p.hi)) - Math.max(...run.map((p) => p.lo));
+            if (!best || plan.cost < best.plan.cost || (plan.cost === best.plan.cost && width > best.width)) best = { run, plan, width };
+          }
+        }
+        i = j;
+      }
+      return best;
+    };
+    const bests = Array.from({ length: alignments }, (_, c) => bestRun(c));
+    // Runs of 3 (MAX_RUN3_COST) only when every alignment has an affordable run: otherwise the
+    // answer stays incomplete whatever they give, and they would cost 100–300 ms each for nothing.
+    const cap = bests.every((b) => b && b.plan.cost <= MAX_RUN3_COST) ? MAX_RUN3_COST : MAX_CHAIN_COST;
     for (let c = 0; c < alignments && !stopped; c++) {
       // A run solved for an earlier alignment that places it alike serves this one too.
       let done = solved.find((r) => r.run.every((p) => p.lo <= c && c <= p.hi));
       if (!done) {
-        const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
-        // Windows of up to MAX_CHAIN consecutive outputs at both ends of each maximal run; the
-        // cheapest plan wins, and among those the window valid for the most alignments.
-        let best: { run: Placement[]; plan: ChainPlan; width: number } | undefined;
-        for (let i = 0; i < here.length; ) {
-          let j = i + 1;
-          while (j < here.length && here[j]!.t === here[j - 1]!.t + 1) j++;
-          const len = Math.min(j - i, MAX_CHAIN);
-          const plan = len >= 3 ? planChain(len, shape.hi - shape.lo, shape.lo === 0) : undefined;
-          if (plan) {
-            for (const from of [i, j - len]) {
-              const run = here.slice(from, from + len);
-              const width = Math.min(...run.map((p) => p.hi)) - Math.max(...run.map((p) => p.lo));
-              if (!best || plan.cost < best.plan.cost || (plan.cost === best.plan.cost && width > best.width)) best = { run, plan, width };
-            }
-          }
-          i = j;
-        }
-        if (!best || best.plan.cost > MAX_CHAIN_COST) {
+        const best = bests[c];
+        if (!best || best.plan.cost > cap) {
           undetermined++;
           continue;
         }
