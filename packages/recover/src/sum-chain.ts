@@ -74,6 +74,8 @@ const HASH_SLOT = 0x85ebca6b | 0;
 const LOW_WEIGHT = 6;
 const HIGH_WEIGHT = 4;
 const MATCH_WEIGHT = 100;
+/** Per (level, carries, guess) and word: building the per-level tables (2^n carries: long runs pay for their width). */
+const SETUP_WEIGHT = 4;
 
 /** The cheapest (levels, split) for a chain of n outputs with `span` known levels; undefined when none reaches rank 128 on paper. */
 export function planChain(n: number, span: number, carryInKnown: boolean): ChainPlan | undefined {
@@ -87,7 +89,7 @@ export function planChain(n: number, span: number, carryInKnown: boolean): Chain
     const falseMatches = 2 ** (cin + L - Math.min(K, SYN_BITS)) + 2 ** Math.max(0, UNKNOWNS - n * L);
     for (let a = 1; a < L; a++) {
       if (cin + a > 26) break; // the lower half is stored: at most 2^26 paths
-      const cost = LOW_WEIGHT * 2 ** (cin + a) + HIGH_WEIGHT * 2 ** (n + L - a) + MATCH_WEIGHT * falseMatches;
+      const cost = LOW_WEIGHT * 2 ** (cin + a) + HIGH_WEIGHT * 2 ** (n + L - a) + MATCH_WEIGHT * falseMatches + SETUP_WEIGHT * L * 2 ** (n + 1) * (n + 1);
       if (!best || cost < best.cost) best = { n, levels: L, split: a, cost };
     }
   }
@@ -560,7 +562,9 @@ function join(ctx: Settle, synOf: Int32Array, emit: (x: Int32Array) => boolean):
   const cinCount = chain.carryInKnown ? 1 : carries;
   // Paths are numbered in int32: a half of more than 2^30 paths is past any plan (2^26 stored).
   if (upper > 30 || split + n > 30) return { solved: false, matches: 0, joined: 0, nodes: 0 };
-  const lowTb = Math.min(TAIL, split);
+  // The tail table has 2^(n + tb) entries: shorter for wide runs, where it would outgrow the walk.
+  const tailMax = Math.max(0, Math.min(TAIL, 11 - n));
+  const lowTb = Math.min(tailMax, split);
   const lowPre = split - lowTb;
   const lowTailCar = new Int32Array(carries << lowTb);
   const lowTailSyn = new Int32Array(carries << lowTb);
@@ -580,7 +584,7 @@ function join(ctx: Settle, synOf: Int32Array, emit: (x: Int32Array) => boolean):
   }
   let nodes = 2 * lowCount;
 
-  const highTb = Math.min(TAIL, upper);
+  const highTb = Math.min(tailMax, upper);
   const highPre = upper - highTb;
   const highTailCar = new Int32Array(carries << highTb);
   const highTailSyn = new Int32Array(carries << highTb);

@@ -273,15 +273,24 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // Per alignment: the cheapest run of consecutive full values, solved exactly (memoised:
     // alignments that place that run alike share the result).
     const solved: { run: Placement[]; states: Int32Array[] }[] = [];
-    /** Windows of up to MAX_CHAIN consecutive outputs at both ends of each maximal run of alignment c; the cheapest plan wins, and among those the window valid for the most alignments. */
+    const plans = new Map<number, ChainPlan | undefined>();
+    const planOf = (len: number): ChainPlan | undefined => {
+      if (!plans.has(len)) plans.set(len, planChain(len, shape.hi - shape.lo, shape.lo === 0));
+      return plans.get(len);
+    };
+    /** Windows of 3 to MAX_CHAIN consecutive outputs at both ends of each maximal run of alignment c; the cheapest plan wins (a wider run is not always cheaper: its tables grow as 2^len), and among those the window valid for the most alignments. */
     const bestRun = (c: number): { run: Placement[]; plan: ChainPlan; width: number } | undefined => {
       const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
       let best: { run: Placement[]; plan: ChainPlan; width: number } | undefined;
       for (let i = 0; i < here.length; ) {
         let j = i + 1;
         while (j < here.length && here[j]!.t === here[j - 1]!.t + 1) j++;
-        const len = Math.min(j - i, MAX_CHAIN);
-        const plan = len >= 3 ? planChain(len, shape.hi - shape.lo, shape.lo === 0) : undefined;
+        let len = 0;
+        let plan: ChainPlan | undefined;
+        for (let l = 3; l <= Math.min(j - i, MAX_CHAIN); l++) {
+          const p = planOf(l);
+          if (p && (!plan || p.cost < plan.cost)) [len, plan] = [l, p];
+        }
         if (plan) {
           for (const from of [i, j - len]) {
             const run = here.slice(from, from + len);
