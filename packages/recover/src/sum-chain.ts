@@ -30,7 +30,8 @@
  * and without duplicates. L may stay below 128 / n: the 2^(128 − n·L) states that fit the
  * planned levels are each met and checked on the rest. Cost (planChain's model, in work units:
  * about 2 ns each on this machine, measured) ≈ 6·2^(cin + a) + 4·2^(n + L − a) + 100 per checked
- * pair, for a split a = j₁ − j₀ (cin = n guessed carry-in bits, or 0).
+ * pair + 4·L·2^(n + 1)·(n + 1) for the per-level tables, for a split a = j₁ − j₀ (cin = n
+ * guessed carry-in bits, or 0).
  */
 import { xorshift128Step } from '@emu/core';
 import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
