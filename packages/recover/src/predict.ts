@@ -133,8 +133,14 @@ function xorshiftMethod(variant: string): Method {
         ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
       });
       if (r.impossible) return { states: [], detail: 'a bucket no double of this mapping falls in' };
-      if (r.equationsPerValue === 0) {
-        return { states: [], detail: '', unsupported: info.mapping.startsWith('sum') ? `${variant} shows nothing linear of a bucketed value (its (s0 + s1) mapping carries); give full values` : 'no linear bits' };
+      if (r.equationsPerValue === 0) return { states: [], detail: '', unsupported: 'no linear bits' };
+      // Buckets too coarse for the (s0 + s1) search at any number of values: refused with the reason.
+      if (r.needValues === Infinity && r.candidates.length === 0) {
+        return {
+          states: [],
+          detail: '',
+          unsupported: `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each — too few for any run it can afford, however many values (⌊x · n⌋ needs 11 or more: n ≥ 2^11; or give full values)`,
+        };
       }
       // From the start of a realm, V8's first value is the first of a refill.
       const candidates = options.fromStart && info.cache ? r.candidates.filter((c) => c.consumed === 0) : r.candidates;
@@ -153,10 +159,12 @@ function xorshiftMethod(variant: string): Method {
       let need: number | undefined;
       if (candidates.length === 0 && r.undetermined > 0) {
         if (sum) {
-          // The exact search solves a run of 4 or more consecutive full values (3 cost too much);
-          // V8's backwards cache splits the values at an unknown refill boundary, so 7 give every
-          // position a run of 4. More values also make the search cheaper (a budget ran out).
-          const runs = info.cache?.order === 'desc' && !options.fromStart ? 7 : 4;
+          // The exact search solves a run of consecutive values whose plan it can afford: 4 full
+          // values (3 cost too much), 9 buckets of 2^16, 7 of 2^20, 14 of 2^11 (recoverXorshift's
+          // needValues, from the bits these observations pin); V8's backwards cache splits the
+          // values at an unknown refill boundary, so 2·run − 1 give every position a run. A budget
+          // that ran out: more values make the search cheaper.
+          const runs = r.needValues ?? (info.cache?.order === 'desc' && !options.fromStart ? 7 : 4);
           need = Math.max(1, runs - observed.length);
         } else {
           // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
