@@ -356,8 +356,11 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       const plan = planFor(len, spans[si]!);
       const need = fullRankLevels(len, spans[si]!, shape.hi);
       if (!plan || need === undefined) return Infinity;
-      // solveChain adds levels until rank 128: each one past the plan doubles the upper half.
-      return ways * (plan.cost * 2 ** Math.max(0, need - plan.levels) + SOLVE_OVERHEAD);
+      // solveChain adds levels until rank 128 (4 values of `>> 11`: 31 for the planned 30): each
+      // one past the plan doubles its upper half, 2^(len + levels − split) paths of planChain's
+      // weight 4 (its cost model).
+      const extra = need > plan.levels ? 4 * 2 ** (len + plan.levels - plan.split) * (2 ** (need - plan.levels) - 1) : 0;
+      return ways * (plan.cost + extra + SOLVE_OVERHEAD);
     };
     let short = false;
     // Per alignment: the cheapest affordable run of consecutive observations, solved exactly
