@@ -139,6 +139,85 @@ if (!only.length || only.includes('xs-min')) {
   }
 }
 
+// The (s0 + s1) mappings from buckets alone (issue 13): per engine and bucket size n, `predict`
+// on m buckets ⌊x · n⌋ from the realm's first call (fromStart) and, for V8's backwards caches,
+// mid-stream across a refill (no position given); the fewest m at which the next bucket is given and right in
+// ≥ 99 % of trials, wrong answers (0 expected), the median CPU ms at that m, and what the
+// answers below it said ("need about K more": the K named, so K can be checked against the
+// minimum). Sizes the search cannot afford at any m are refused ("unsupported").
+// `--only sum-buckets` runs just this.
+if (only.includes('sum-buckets')) {
+  const trials = quick ? 10 : 100;
+  const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
+  const { VARIANTS } = await import('@emu/xorshift128plus');
+  const SIZES = [
+    [2 ** 16, '2^16', [8, 9, 10, 11, 12], [17, 19, 21, 23]],
+    [2 ** 20, '2^20', [6, 7, 8, 9, 10], [13, 15, 17, 19]],
+    [2 ** 11, '2^11', [12, 13, 14, 15, 16, 18], [27, 29, 31, 35]],
+    [100_000, '10^5', [9, 10, 11, 12, 14, 16, 20], [19, 21, 25, 31]],
+    [1_000_000, '10^6', [7, 8, 9, 10, 12], [15, 17, 19, 21]],
+    [1000, '1000', [60], []],
+    [64, '64', [60], []],
+    [6, '6', [60], []],
+  ];
+  const ENGINES = [
+    ['node@10.24.1', 'v8-5.9-seeded62'],
+    ['node@26.12.1', 'v8-14.4-sum-53'],
+    ['chrome@156', 'v8-15.6-sum-53-asc'],
+    ['spidermonkey@45', 'spidermonkey'],
+    ['jsc@10', 'jsc'],
+    ['chakra@1.2', 'chakra'],
+  ];
+  const isNaNBits = (h) => { const v = BigInt(h); return ((v >> 52n) & 0x7ffn) === 0x7ffn && (v & ((1n << 52n) - 1n)) !== 0n; };
+  for (const [id, variant] of ENGINES) {
+    const info = VARIANTS.find((v) => v.id === variant);
+    const desc = info.cache?.order === 'desc';
+    for (const [n, name, startSizes, midSizes] of SIZES) {
+      for (const [mode, sizes] of [['start', startSizes], ['across', desc ? midSizes : []]]) {
+        const said = [];
+        let row;
+        for (const m of sizes) {
+          let ok = 0;
+          let wrong = 0;
+          const kinds = {};
+          const needs = [];
+          const times = [];
+          const count = n < 2048 ? Math.min(trials, 10) : trials;
+          for (let t = 1; t <= count; t++) {
+            let k = 1;
+            while (info.cache?.canonicalizesNaN && (isNaNBits(hex(t, k)) || isNaNBits(hex(t, k + 1)))) k += 2;
+            const e = createEngine(id, { state: info.cache ? [hex(t, k), hex(t, k + 1), 0] : [hex(t, k), hex(t, k + 1)] });
+            // across: the window crosses one of V8's refills, at a random split (inside one refill the next refill's start is not in the values).
+            const P = info.cache?.perRefill ?? 64;
+            if (mode === 'across') for (let i = 0; i < P * (1 + (t % 2)) - 1 - ((t * 37) % (m - 1)); i++) e.random();
+            const obs = Array.from({ length: m }, () => ({ n, value: Math.floor(e.random() * n) }));
+            const truth = Math.floor(e.random() * n);
+            const c0 = process.cpuUsage();
+            const r = predict(id, obs, 1, 0, { bucket: n, fromStart: mode === 'start' });
+            const c = process.cpuUsage(c0);
+            times.push((c.user + c.system) / 1000);
+            kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
+            if (r.kind === 'insufficient') needs.push(r.need);
+            const given = r.kind === 'ok' ? Math.floor(r.next[0] * n) : r.kind === 'partial' ? r.buckets?.next[0] : null;
+            if (given === null || given === undefined) continue;
+            if (given === truth) ok++;
+            else wrong++;
+          }
+          times.sort((a, b) => a - b);
+          needs.sort((a, b) => a - b);
+          const median = times[Math.floor(times.length / 2)];
+          said.push(`${m}: ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(', ')}${needs.length ? ` (need ${needs[0]}…${needs[needs.length - 1]}, median ${needs[Math.floor(needs.length / 2)]})` : ''}`);
+          row = { m, ok, wrong, count, median, refused: kinds.unsupported === count };
+          if (ok / count >= 0.99 || row.refused) break;
+        }
+        if (!row) continue;
+        const result = row.refused ? 'refused at every count tried' : row.ok / row.count >= 0.99 ? `min ${row.m}` : `not settled by ${row.m}`;
+        console.log(`sum-buckets ${id.padEnd(16)} ⌊x·${name}⌋ ${mode.padEnd(6)} ${result}: ${row.ok}/${row.count} right, wrong ${row.wrong}, CPU ms median ${row.median.toFixed(1)} | ${said.join('; ')}`);
+      }
+    }
+  }
+}
+
 // Mid-stream: m consecutive full values from a random position (not the realm's first call),
 // per mapping: how often the answer is complete (every fitting state and cache position found),
 // how often the next value is determined (all of them agree) and right, wrong answers, CPU ms.

@@ -153,13 +153,6 @@ function equationsOf(o: Observed, shape: Shape): Int32Array | undefined {
   return lo <= hi ? new Int32Array(0) : undefined;
 }
 
-/** A sum mapping's full value as its 64-bit sum [high, low] (bits outside lo … hi − 1 are 0). */
-function sumBits(o: number, shape: Extract<Shape, { kind: 'sum' }>): [number, number] {
-  const m = o * 2 ** shape.bits; // < 2^53, an integer
-  const v = m * 2 ** shape.lo; // exact: a power-of-two scaling
-  return [Math.floor(v / TWO32) | 0, v % TWO32 | 0];
-}
-
 /**
  * What an observation pins of a sum mapping's value integer m (x = m · 2^-bits): m ∈ [lo, hi]
  * and the p leading bits lo and hi share (the sum bits shape.hi − p … shape.hi − 1). A full
@@ -213,6 +206,33 @@ function fullRankLevels(len: number, span: number, hi: number): number | undefin
   }
   fullRankMemo.set(key, found);
   return found;
+}
+
+/**
+ * A bucket size's typical pin: over 256 buckets spread over 0 … n − 1, the mean log2 of
+ * the blocks their intervals meet at each span, and the fraction that pin the span (one block).
+ */
+const typicalMemo = new Map<string, { log: Float64Array; pinned: Float64Array }>();
+function typicalBlocks(n: number, shape: Extract<Shape, { kind: 'sum' }>, spans: readonly number[]): { log: Float64Array; pinned: Float64Array } {
+  const key = `${n}/${shape.lo}/${shape.hi}`;
+  let t = typicalMemo.get(key);
+  if (!t) {
+    const bits = shape.hi - shape.lo;
+    const samples = Math.min(256, n);
+    t = { log: new Float64Array(spans.length), pinned: new Float64Array(spans.length) };
+    for (let i = 0; i < samples; i++) {
+      // Spread by the golden ratio: evenly spaced buckets (i + ½)·n/256 would all sit next to a
+      // multiple of 2^-9 and pin about 8 bits each.
+      const q = pinOf({ n, value: Math.min(n - 1, Math.floor(((i * 0.6180339887498949 + 0.5) % 1) * n)) }, shape)!;
+      spans.forEach((sp, si) => {
+        const b = q.p >= sp ? 1 : blocksAt(q, bits, sp);
+        t!.log[si]! += Math.log2(b) / samples;
+        if (b === 1) t!.pinned[si]! += 1 / samples;
+      });
+    }
+    typicalMemo.set(key, t);
+  }
+  return t;
 }
 
 /** Observation k at output t (steps after the frame's state), for alignments lo … hi. */
@@ -446,23 +466,26 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       for (const x of done.states) if (!verify(x, c)) break;
     }
     // No affordable run for some alignment: about how many values of this precision would give
-    // every alignment one. A typical run (each value's blocks at a span: their geometric mean over
-    // the observations) if one is affordable; else a lucky one, where every value pins the span
-    // (fraction f of the values: about run / f^run values until one turns up); else none (Infinity).
+    // every alignment one. Each observation's typical blocks at each span come from its kind (a
+    // full value: 1; a bucket of n: the geometric mean over 256 buckets spread over 0 … n − 1, so
+    // the estimate does not hang on the luck of the values seen). A typical run if one is
+    // affordable; else a lucky one, where every value pins the span (fraction f of the buckets:
+    // about run / f^run values until one turns up); else none (Infinity: refused).
     let needValues: number | undefined;
     if (short) {
-      const seen = blocks.filter((b) => b !== undefined);
+      const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
+      const mean = (si: number, f: (b: { log: Float64Array; pinned: Float64Array }) => number, full: number) =>
+        kinds.length ? kinds.reduce((s, b) => s + (b ? f(b) : full), 0) / kinds.length : full;
       let run = Infinity;
       for (let len = 3; len <= MAX_CHAIN && run === Infinity; len++) {
         for (let si = 0; si < spans.length; si++) {
-          const perValue = seen.length ? seen.reduce((s, b) => s + Math.log2(b[si]!), 0) / seen.length : 0;
-          if (costOf(len, si, 2 ** (len * perValue)) <= MAX_CHAIN_COST) run = len;
+          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= MAX_CHAIN_COST) run = len;
         }
       }
       if (run === Infinity) {
         for (let len = 3; len <= MAX_CHAIN; len++) {
           for (let si = 0; si < spans.length; si++) {
-            const f = seen.length ? seen.filter((b) => b[si] === 1).length / seen.length : 0;
+            const f = mean(si, (b) => b.pinned[si]!, 1);
             if (f > 0 && costOf(len, si, 1) <= MAX_CHAIN_COST) run = Math.min(run, Math.ceil(len / f ** len));
           }
         }
