@@ -382,6 +382,15 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       const extra = need > plan.levels ? 4 * 2 ** (len + plan.levels - plan.split) * (2 ** (need - plan.levels) - 1) : 0;
       return ways * (plan.cost + extra + SOLVE_OVERHEAD);
     };
+    // Planned cost of one block combination per (length, span), and its least over every length
+    // from `len` up (for cutting a window's growth once nothing longer can be affordable).
+    const unitCost = Array.from({ length: MAX_CHAIN + 1 }, (_, len) => Float64Array.from(spans, (_, si) => (len < 3 ? Infinity : costOf(len, si, 1))));
+    const atLeast = unitCost.map((row) => row.slice());
+    for (let len = MAX_CHAIN - 1; len >= 0; len--) for (let si = 0; si < spans.length; si++) atLeast[len]![si] = Math.min(atLeast[len]![si]!, atLeast[len + 1]![si]!);
+    // Even the values that pin the most cannot make an affordable run: no window is tried at all.
+    const fewest = Float64Array.from(spans, (_, si) => Math.min(Infinity, ...blocks.map((b) => (b ? b[si]! : Infinity))));
+    let possible = false;
+    for (let len = 3; len <= MAX_CHAIN; len++) for (let si = 0; si < spans.length; si++) if (unitCost[len]![si]! * fewest[si]! ** len <= MAX_CHAIN_COST) possible = true;
     let short = false;
     // Per alignment: the cheapest affordable run of consecutive observations, solved exactly
     // (memoised: alignments that place that run alike share the result).
@@ -395,19 +404,24 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         // wins, and among those the window valid for the most alignments.
         let best: { run: Placement[]; plan: ChainPlan; span: number; cost: number; width: number } | undefined;
         const ways = new Float64Array(spans.length);
-        for (let i = 0; i < here.length; ) {
+        for (let i = 0; i < here.length && possible; ) {
           let j = i + 1;
           while (j < here.length && here[j]!.t === here[j - 1]!.t + 1) j++;
           for (let from = i; from + 3 <= j; from++) {
             ways.fill(1);
             for (let len = 1; len <= Math.min(MAX_CHAIN, j - from); len++) {
               const bl = blocks[here[from + len - 1]!.k]!;
-              for (let si = 0; si < spans.length; si++) ways[si]! *= bl[si]!;
+              const limit = Math.min(MAX_CHAIN_COST, best ? best.cost : Infinity);
+              let grow = false;
+              for (let si = 0; si < spans.length; si++) {
+                ways[si]! *= bl[si]!;
+                if (ways[si]! * atLeast[len]![si]! <= limit) grow = true;
+              }
+              if (!grow) break; // no longer window from here can be cheaper
               if (len < 3) continue;
               for (let si = 0; si < spans.length; si++) {
-                if (ways[si]! > MAX_CHAIN_COST) continue;
-                const cost = costOf(len, si, ways[si]!);
-                if (cost > MAX_CHAIN_COST || (best && cost > best.cost)) continue;
+                const cost = ways[si]! * unitCost[len]![si]!;
+                if (cost > limit) continue;
                 const run = here.slice(from, from + len);
                 const width = Math.min(...run.map((p) => p.hi)) - Math.max(...run.map((p) => p.lo));
                 if (!best || cost < best.cost || width > best.width) best = { run, plan: planFor(len, spans[si]!)!, span: spans[si]!, cost, width };
