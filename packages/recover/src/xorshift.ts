@@ -5,7 +5,9 @@
  * The state transition is linear over GF(2). V8's `s0 >> 12` mapping shows 52 bits of state0 per
  * double, `(s0 >> 11) / 2^53` 53, and a bucket Math.floor(x · n) the leading bits its interval
  * pins: Gaussian elimination. The `(s0 + s1)` mappings carry, so they go to the exact
- * guess-and-determine search of sum-chain.ts over a run of consecutive full values.
+ * guess-and-determine search of sum-chain.ts over a run of consecutive observations, on the top
+ * sum bits every value of the run pins (all of a full value's; a bucket's common prefix, or
+ * each block its interval meets).
  *
  * V8 hands cached values out from the end of each refill, so observed order ≠ generation order.
  * In the frame of observation 0, observation k of refill block b (0 = the refill observation 0
@@ -45,7 +47,7 @@ export interface XorshiftRecovery {
   readonly rank: number;
   /** Alignments that could not be settled (consistent, state not determined). */
   readonly undetermined: number;
-  /** Linear equations per observation on average (0: this mapping shows nothing linear of them). */
+  /** Linear equations per observation on average (the `(s0 + s1)` mappings: top sum bits pinned per observation). */
   readonly equationsPerValue: number;
   /** An observation no value of this mapping can produce (a bucket no double falls in). */
   readonly impossible: boolean;
