@@ -176,6 +176,8 @@ if (only.includes('sum-buckets')) {
       for (const [mode, sizes] of [['start', startSizes], ['across', desc ? midSizes : []]]) {
         const said = [];
         let row;
+        let allWrong = 0;
+        let allGiven = 0;
         for (const m of sizes) {
           let ok = 0;
           let wrong = 0;
@@ -206,13 +208,15 @@ if (only.includes('sum-buckets')) {
           times.sort((a, b) => a - b);
           needs.sort((a, b) => a - b);
           const median = times[Math.floor(times.length / 2)];
-          said.push(`${m}: ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(', ')}${needs.length ? ` (need ${needs[0]}…${needs[needs.length - 1]}, median ${needs[Math.floor(needs.length / 2)]})` : ''}`);
+          said.push(`${m}: ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(', ')}, wrong ${wrong}${needs.length ? ` (need ${needs[0]}…${needs[needs.length - 1]}, median ${needs[Math.floor(needs.length / 2)]})` : ''}`);
+          allWrong += wrong;
+          allGiven += ok + wrong;
           row = { m, ok, wrong, count, median, refused: kinds.unsupported === count };
           if (ok / count >= 0.99 || row.refused) break;
         }
         if (!row) continue;
         const result = row.refused ? 'refused at every count tried' : row.ok / row.count >= 0.99 ? `min ${row.m}` : `not settled by ${row.m}`;
-        console.log(`sum-buckets ${id.padEnd(16)} ⌊x·${name}⌋ ${mode.padEnd(6)} ${result}: ${row.ok}/${row.count} right, wrong ${row.wrong}, CPU ms median ${row.median.toFixed(1)} | ${said.join('; ')}`);
+        console.log(`sum-buckets ${id.padEnd(16)} ⌊x·${name}⌋ ${mode.padEnd(6)} ${result}: ${row.ok}/${row.count} right, CPU ms median ${row.median.toFixed(1)}; over every count tried ${allGiven} next buckets given, ${allWrong} wrong | ${said.join('; ')}`);
       }
     }
   }
