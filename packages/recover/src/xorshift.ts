@@ -192,7 +192,7 @@ function blocksAt(q: Pin, bits: number, s: number): number {
  * The fewest levels L of a chain of `len` outputs, known on sum bits hi − span … hi − 1, whose
  * equations (bit j of each of the len + 1 state0 words, j from hi − span up) reach rank 128 —
  * the level solveChain's elimination stops at; undefined when even all `span` levels fall short
- * (the top bits of few words do not see every state bit: 9 outputs' top 16 bits reach rank 120).
+ * (the top bits of few words do not see every state bit: 9 outputs' top 16 sum bits of `>> 11` reach rank 126).
  * The same for every position of the chain (the state transition is invertible and linear).
  */
 const fullRankMemo = new Map<number, number | undefined>();
