@@ -226,8 +226,8 @@ if (!only.length || only.includes('identify')) {
 // (C++ MWC), QuickJS. Random states (these eras take states; no seeds needed), from full values and
 // from ⌊x · n⌋: the fewest consecutive observations with which `predict` gives the next value (or
 // bucket) in ≥ 99% of trials, wrong answers, median ms. `--only history` runs just this,
-// `--only history-identify` only its identify part.
-if (!only.length || only.includes('history') || only.includes('history-identify')) {
+// `--only history-identify` only its identify part, `--only history-lcg` only the LCGs' bucket rows.
+if (!only.length || only.includes('history') || only.includes('history-identify') || only.includes('history-lcg')) {
   const { resolveEngine } = await import('@emu/engines');
   const trials = quick ? 10 : 100;
   const LCG = { 1000: [4, 5, 6], 100: [7, 8, 9], 64: [8, 9, 10, 11], 10: [14, 15, 16, 17], 6: [18, 19, 20, 21, 22], 65536: [3, 4, 5] };
@@ -247,7 +247,8 @@ if (!only.length || only.includes('history') || only.includes('history-identify'
     ['chrome@8', [4, 5, 6, 7], 64],
     ['chrome@31', [4, 5, 6, 7], 64],
   ];
-  const sel = only.includes('history-identify') ? [] : HISTORY;
+  const lcgOnly = only.includes('history-lcg') && !only.includes('history');
+  const sel = only.includes('history-identify') ? [] : lcgOnly ? HISTORY.filter(([id, , n]) => n && ['rhino@1.7', 'ie@11', 'netscape@4'].includes(id)) : HISTORY;
   let s = 0x2545f491;
   const w32 = () => {
     s ^= s << 13;
@@ -264,7 +265,7 @@ if (!only.length || only.includes('history') || only.includes('history-identify'
   }
   // identify on 5 full values: CPU ms (median of the trials) and whether the engine's own row explains them.
   const { identify } = await import('@emu/recover');
-  for (const id of ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'rhino@1.7', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0']) {
+  for (const id of lcgOnly ? [] : ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'rhino@1.7', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0']) {
     const era = resolveEngine(id).era;
     const times = [];
     const verdicts = new Set();
