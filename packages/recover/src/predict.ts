@@ -548,6 +548,19 @@ function outputKey(e: Era): string {
 }
 
 /**
+ * Bits after the binary point an era's values can need, where that is not its precisionBits
+ * (the fixed-point engines: a multiple of 2^-precisionBits). Hermes divides in floating point:
+ * mt19937_64's x / 2^64 keeps all 64 bits below 2^-11 (x < 2^53 converts exactly), and
+ * minstd's ((x1 − 1) + (x2 − 1)·R) / fl(R²) is rounded to 53 significant bits at any magnitude,
+ * so a small value can need any number of them (no test).
+ */
+const FRACTION_BITS: Readonly<Record<string, number>> = {
+  'hermes-mt64-libcxx': 64,
+  'hermes-mt64-libstdcxx': 64,
+  'hermes-minstd': Infinity,
+};
+
+/**
  * identify's work budget for the exact (s0 + s1) search, in planned work units (sum-chain.ts's
  * cost model): one run of 5 consecutive values of `(s0 + s1) >> 11` plans about 1.9 · 10^6, a run
  * of 4 about 5.7 · 10^6 (the low 52 / 53-bit sums: 0.3 · 10^6 and 1.4 · 10^6).
@@ -583,8 +596,9 @@ export function identify(observed: readonly Observed[], options: PredictOptions 
   for (const eras of groups.values()) {
     const e = eras[0]!;
     const base = { id: name(e), variant: e.variant!, eras: eras.map(name), variants: [...new Set(eras.map((x) => x.variant!))] };
-    if (need > e.precisionBits) {
-      out.push({ ...base, verdict: 'cannot', note: `a value needs ${need} bits after the binary point; ${e.variant} gives ${e.precisionBits}` });
+    const has = FRACTION_BITS[e.variant!] ?? e.precisionBits;
+    if (need > has) {
+      out.push({ ...base, verdict: 'cannot', note: `a value needs ${need} bits after the binary point; ${e.variant} gives ${has}` });
       continue;
     }
     const r = predict(`${e.family}@${e.from}`, observed, 1, 0, bounded);
