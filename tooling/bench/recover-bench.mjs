@@ -139,6 +139,89 @@ if (!only.length || only.includes('xs-min')) {
   }
 }
 
+// The (s0 + s1) mappings from buckets alone (issue 13): per engine and bucket size n, `predict`
+// on m buckets ⌊x · n⌋ from the realm's first call (fromStart) and, for V8's backwards caches,
+// mid-stream across a refill (no position given); the fewest m at which the next bucket is given and right in
+// ≥ 99 % of trials, wrong answers (0 expected), the median CPU ms at that m, and what the
+// answers below it said ("need about K more": the K named, so K can be checked against the
+// minimum). Sizes the search cannot afford at any m are refused ("unsupported").
+// `--only sum-buckets` runs just this.
+if (only.includes('sum-buckets')) {
+  const trials = quick ? 10 : 100;
+  const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
+  const { VARIANTS } = await import('@emu/xorshift128plus');
+  const SIZES = [
+    [2 ** 16, '2^16', [8, 9, 10, 11, 12], [17, 19, 21, 23]],
+    [2 ** 20, '2^20', [6, 7, 8, 9, 10], [13, 15, 17, 19]],
+    [2 ** 11, '2^11', [12, 13, 14, 15, 16, 18], [27, 29, 31, 35]],
+    [100_000, '10^5', [9, 10, 11, 12, 14, 16, 20], [19, 21, 25, 31]],
+    [1_000_000, '10^6', [7, 8, 9, 10, 12], [15, 17, 19, 21]],
+    [1000, '1000', [60], []],
+    [64, '64', [60], []],
+    [6, '6', [60], []],
+  ];
+  const ENGINES = [
+    ['node@10.24.1', 'v8-5.9-seeded62'],
+    ['node@26.12.1', 'v8-14.4-sum-53'],
+    ['chrome@156', 'v8-15.6-sum-53-asc'],
+    ['spidermonkey@45', 'spidermonkey'],
+    ['jsc@10', 'jsc'],
+    ['chakra@1.2', 'chakra'],
+  ];
+  const isNaNBits = (h) => { const v = BigInt(h); return ((v >> 52n) & 0x7ffn) === 0x7ffn && (v & ((1n << 52n) - 1n)) !== 0n; };
+  for (const [id, variant] of ENGINES) {
+    const info = VARIANTS.find((v) => v.id === variant);
+    const desc = info.cache?.order === 'desc';
+    for (const [n, name, startSizes, midSizes] of SIZES) {
+      for (const [mode, sizes] of [['start', startSizes], ['across', desc ? midSizes : []]]) {
+        const said = [];
+        let row;
+        let allWrong = 0;
+        let allGiven = 0;
+        for (const m of sizes) {
+          let ok = 0;
+          let wrong = 0;
+          const kinds = {};
+          const needs = [];
+          const times = [];
+          const count = n < 2048 ? Math.min(trials, 10) : trials;
+          for (let t = 1; t <= count; t++) {
+            let k = 1;
+            while (info.cache?.canonicalizesNaN && (isNaNBits(hex(t, k)) || isNaNBits(hex(t, k + 1)))) k += 2;
+            const e = createEngine(id, { state: info.cache ? [hex(t, k), hex(t, k + 1), 0] : [hex(t, k), hex(t, k + 1)] });
+            // across: the window crosses one of V8's refills, at a random split (inside one refill the next refill's start is not in the values).
+            const P = info.cache?.perRefill ?? 64;
+            if (mode === 'across') for (let i = 0; i < P * (1 + (t % 2)) - 1 - ((t * 37) % (m - 1)); i++) e.random();
+            const obs = Array.from({ length: m }, () => ({ n, value: Math.floor(e.random() * n) }));
+            const truth = Math.floor(e.random() * n);
+            const c0 = process.cpuUsage();
+            const r = predict(id, obs, 1, 0, { bucket: n, fromStart: mode === 'start' });
+            const c = process.cpuUsage(c0);
+            times.push((c.user + c.system) / 1000);
+            kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
+            if (r.kind === 'insufficient') needs.push(r.need);
+            const given = r.kind === 'ok' ? Math.floor(r.next[0] * n) : r.kind === 'partial' ? r.buckets?.next[0] : null;
+            if (given === null || given === undefined) continue;
+            if (given === truth) ok++;
+            else wrong++;
+          }
+          times.sort((a, b) => a - b);
+          needs.sort((a, b) => a - b);
+          const median = times[Math.floor(times.length / 2)];
+          said.push(`${m}: ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(', ')}, wrong ${wrong}${needs.length ? ` (need ${needs[0]}…${needs[needs.length - 1]}, median ${needs[Math.floor(needs.length / 2)]})` : ''}`);
+          allWrong += wrong;
+          allGiven += ok + wrong;
+          row = { m, ok, wrong, count, median, refused: kinds.unsupported === count };
+          if (ok / count >= 0.99 || row.refused) break;
+        }
+        if (!row) continue;
+        const result = row.refused ? 'refused at every count tried' : row.ok / row.count >= 0.99 ? `min ${row.m}` : `not settled by ${row.m}`;
+        console.log(`sum-buckets ${id.padEnd(16)} ⌊x·${name}⌋ ${mode.padEnd(6)} ${result}: ${row.ok}/${row.count} right, CPU ms median ${row.median.toFixed(1)}; over every count tried ${allGiven} next buckets given, ${allWrong} wrong | ${said.join('; ')}`);
+      }
+    }
+  }
+}
+
 // Mid-stream: m consecutive full values from a random position (not the realm's first call),
 // per mapping: how often the answer is complete (every fitting state and cache position found),
 // how often the next value is determined (all of them agree) and right, wrong answers, CPU ms.
@@ -226,8 +309,8 @@ if (!only.length || only.includes('identify')) {
 // (C++ MWC), QuickJS. Random states (these eras take states; no seeds needed), from full values and
 // from ⌊x · n⌋: the fewest consecutive observations with which `predict` gives the next value (or
 // bucket) in ≥ 99% of trials, wrong answers, median ms. `--only history` runs just this,
-// `--only history-identify` only its identify part.
-if (!only.length || only.includes('history') || only.includes('history-identify')) {
+// `--only history-identify` only its identify part, `--only history-lcg` only the LCGs' bucket rows.
+if (!only.length || only.includes('history') || only.includes('history-identify') || only.includes('history-lcg')) {
   const { resolveEngine } = await import('@emu/engines');
   const trials = quick ? 10 : 100;
   const LCG = { 1000: [4, 5, 6], 100: [7, 8, 9], 64: [8, 9, 10, 11], 10: [14, 15, 16, 17], 6: [18, 19, 20, 21, 22], 65536: [3, 4, 5] };
@@ -247,7 +330,8 @@ if (!only.length || only.includes('history') || only.includes('history-identify'
     ['chrome@8', [4, 5, 6, 7], 64],
     ['chrome@31', [4, 5, 6, 7], 64],
   ];
-  const sel = only.includes('history-identify') ? [] : HISTORY;
+  const lcgOnly = only.includes('history-lcg') && !only.includes('history');
+  const sel = only.includes('history-identify') ? [] : lcgOnly ? HISTORY.filter(([id, , n]) => n && ['rhino@1.7', 'ie@11', 'netscape@4'].includes(id)) : HISTORY;
   let s = 0x2545f491;
   const w32 = () => {
     s ^= s << 13;
@@ -264,7 +348,7 @@ if (!only.length || only.includes('history') || only.includes('history-identify'
   }
   // identify on 5 full values: CPU ms (median of the trials) and whether the engine's own row explains them.
   const { identify } = await import('@emu/recover');
-  for (const id of ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'rhino@1.7', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0']) {
+  for (const id of lcgOnly ? [] : ['ie@8', 'ie@11', 'netscape@4', 'spidermonkey@2', 'rhino@1.7', 'chrome@1', 'chrome@3', 'chrome@8', 'chrome@31', 'quickjs@0']) {
     const era = resolveEngine(id).era;
     const times = [];
     const verdicts = new Set();
@@ -284,5 +368,73 @@ if (!only.length || only.includes('history') || only.includes('history-identify'
     }
     times.sort((a, b) => a - b);
     console.log(`identify ${id.padEnd(16)} 5 values: own row ${[...verdicts].join('/')}, only its row explains in ${named}/${times.length}, CPU ms median ${times[Math.floor(times.length / 2)].toFixed(0)} max ${times[times.length - 1].toFixed(0)}`);
+  }
+}
+
+// The 48-bit LCGs from buckets: how few values the information allows (issue 13). Per engine, n and
+// k: random states, k buckets ⌊x · n⌋, and the lattice's complete list of every state that fits
+// them (recoverLcgLattice, complete: true). "another fits": the list holds a state besides the
+// engine's; "unsettled": one of them gives a different next bucket — in those trials no method can
+// name the next bucket, the values do not decide it. The information bound for the history table's
+// criterion (next bucket settled in ≥ 99 % of trials) is the first k with unsettled ≤ 1 %. Beside
+// it the uniform model: other states that fit ≈ (2^48 − 1) / n^k, unsettled ≈ 1 − exp(−(1 − 1/n) ·
+// 2^48 / n^k). Only with `--only lcg-info` (1,000 trials per cell, `--quick` 100, `--trials N`).
+if (only.includes('lcg-info')) {
+  const { LCG_SHAPES, lcgValue, recoverLcgLattice } = await import('@emu/recover');
+  const { resolveEngine } = await import('@emu/engines');
+  const at = process.argv.indexOf('--trials');
+  const trials = at > 0 ? Number(process.argv[at + 1]) : quick ? 100 : 1000;
+  const MASK = (1n << 48n) - 1n;
+  let s = 0x9e3779b97f4a7c15n;
+  const state = () => {
+    s = (s * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n);
+    return Number((s >> 16n) & MASK) || 1;
+  };
+  /** The next bucket after k calls from state X (before the first call) of an LCG shape. */
+  const nextBucket = (shape, X, k, n) => {
+    let x = BigInt(X);
+    let v = 0;
+    for (let i = 0; i <= k; i++) {
+      const x1 = (shape.a * x + shape.c) & MASK;
+      x = (shape.a * x1 + shape.c) & MASK;
+      v = lcgValue(shape, x1, x);
+    }
+    return Math.floor(v * n);
+  };
+  const PLAN = [[65536, [3, 4]], [1000, [5, 6]], [100, [8, 9]], [64, [8, 9, 10]], [10, [15, 16, 17]], [6, [19, 20, 21, 22]]];
+  for (const id of ['rhino@1.7', 'ie@11', 'netscape@4']) {
+    const era = resolveEngine(id).era;
+    const shape = LCG_SHAPES[era.variant];
+    for (const [n, ks] of PLAN) {
+      for (const k of ks) {
+        let incomplete = 0;
+        let others = 0;
+        let unsettled = 0;
+        let wrong = 0;
+        const times = [];
+        for (let t = 0; t < trials; t++) {
+          const e = createEngine(id, { state: [state()] });
+          const obs = Array.from({ length: k }, () => ({ n, value: Math.floor(e.random() * n) }));
+          const truth = Math.floor(e.random() * n);
+          const c0 = process.cpuUsage();
+          const r = recoverLcgLattice(shape, obs, { maxStates: 4096 });
+          const c = process.cpuUsage(c0);
+          times.push((c.user + c.system) / 1000);
+          if (!r.complete) {
+            incomplete++;
+            continue;
+          }
+          const nexts = new Set(r.states.map((X) => nextBucket(shape, X, k, n)));
+          if (!nexts.has(truth)) wrong++;
+          if (r.states.length > 1) others++;
+          if (nexts.size > 1) unsettled++;
+        }
+        times.sort((a, b) => a - b);
+        const expected = (2 ** 48 - 1) / n ** k;
+        const model = 1 - Math.exp(-(1 - 1 / n) * expected);
+        const pct = (x) => `${((100 * x) / trials).toFixed(1)}%`;
+        console.log(`lcg-info ${id.padEnd(11)} ⌊x·${n === 65536 ? '2^16' : n}⌋ × ${String(k).padStart(2)}: another fits ${pct(others)}, unsettled ${pct(unsettled)} (model: ${expected.toPrecision(2)} others, ${(100 * model).toFixed(1)}%), incomplete ${incomplete}, wrong ${wrong}, CPU ms median ${times[trials >> 1].toFixed(1)} of ${trials}`);
+      }
+    }
   }
 }

@@ -1,4 +1,4 @@
-/** --keys-at: keys hashed between a script's calls (node 4.0–8.9.2), and the note when it is not given. */
+/** --keys-at: keys hashed between a script's calls (node 4.0–8.9.4), and the note when it is not given. */
 import { describe, expect, it } from 'vitest';
 import { run } from './main.js';
 
@@ -15,7 +15,7 @@ describe('compare sequence --keys-at', () => {
     expect(r).toEqual({ code: 0, out: '3fef25cbbfc00000\n3fd611fb70800000\n', err: '' });
   });
 
-  it('without it, node 4.0–8.9.2 say on stderr that keys leave gaps; other releases say nothing', () => {
+  it('without it, node 4.0–8.9.4 say on stderr that keys leave gaps; other releases say nothing', () => {
     const a = cli(['sequence', '--engine', 'node@4.2.2', '--random-seed', '5', '--count', '1']);
     expect(a.code).toBe(0);
     expect(a.err).toMatch(/node 4\.2\.2 takes one Math\.random\(\) value for each fresh object .* give --keys-at I:K/);

@@ -29,7 +29,7 @@ export {
 } from './node.js';
 export { DEFAULT_SEARCH_LIMIT, type PositionKind, parseFirstValues, placeEmulator, positionKind, searchPosition } from './position.js';
 export { v8RandomSeedFlag } from './seedflag.js';
-export { type KeysAt, parseKeysAt, withKeysAt } from './keys.js';
+export { type KeysAt, keyHashing, parseKeysAt, withKeysAt } from './keys.js';
 export { ERAS, type Era, type Source } from './eras.js';
 export { compareVersions, parseVersion, releaseNumbers } from './versions.js';
 export { HISTORY_ERAS, CHROME_EARLY_V8, CHROME_EARLY_V8_SOURCE, operaToChromium } from './history.js';
@@ -83,10 +83,10 @@ export interface CreateOptions {
   /** For node@… ids: K fresh objects used as Map/Set/WeakMap keys before the script's first Math.random call. */
   keysBefore?: number;
   /**
-   * For node@… ids (node 4.0–8.9.2 take a Math.random value per fresh key): `[[I, K], …]`, after the
+   * For node@… ids (node 4.0–8.9.4 take a Math.random value per fresh key): `[[I, K], …]`, after the
    * script's I-th value K fresh objects became Map/Set/WeakMap/WeakSet keys (e.g. lodash's `_.uniq`
    * of 200 or more objects); the script's later values skip the K values their hashes took.
-   * `[0, K]` is keysBefore K. No effect where keys draw nothing (0.11/0.12, 8.9.3+).
+   * `[0, K]` is keysBefore K. No effect where keys draw nothing (0.11/0.12, 8.10+).
    */
   keysAt?: KeysAt;
 }

@@ -1,5 +1,5 @@
 /**
- * Map/Set/WeakMap/WeakSet keys hashed between a script's Math.random() calls (node 4.0–8.9.2).
+ * Map/Set/WeakMap/WeakSet keys hashed between a script's Math.random() calls (node 4.0–8.9.4).
  * In those releases V8's collections gave each object the first time it became a key a hash made
  * from the next Math.random value, which the script then never sees: lodash's `_.uniq` of 200 or
  * more objects builds a Set of them, so every fresh object costs one value (measured with
@@ -80,4 +80,18 @@ export function withKeysAt(inner: Emulator, events: KeysAt, drawn = 0): Emulator
     };
   }
   return emu;
+}
+
+/**
+ * Which collection operations took a Math.random value for an object that had no identity hash
+ * yet, in a Node release (recorded from the real binaries: tooling/conformance/scripts/record-keys.mjs,
+ * fixtures/keys-ops.json). Undefined where none did (node ≤ 0.12, ≥ 8.10). Otherwise Map#set,
+ * Map#delete, Set#add, WeakMap#set, WeakSet#add (and the constructors, through them) did, and
+ * Map#has up to V8 6.0 (node 8.6); never Map#get, Set#has/delete, the weak collections' get/has/delete,
+ * the global object, a Proxy, a primitive or a symbol; one value per object, ever.
+ */
+export function keyHashing(release: { readonly keys: string; readonly v8: string }): { readonly mapHas: boolean } | undefined {
+  if (release.keys !== 'values') return undefined;
+  const [major, minor] = release.v8.split('.').map(Number) as [number, number];
+  return { mapHas: major < 6 || (major === 6 && minor < 1) };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { emulatorContract } from '@emu/testkit';
 import { doubleToHex } from '@emu/core';
-import { MINSTD_INVERSE, create, mt64SeedWords, recoverMinstd, recoverMt64Seed, temper64, untemper64 } from './index.js';
+import { MINSTD_INVERSE, create, mt64SeedWords, recoverMinstd, mt64StateBefore, recoverMt64Seed, recoverMt64State, temper64, untemper64 } from './index.js';
 
 const M = 2147483647;
 const MASK = (1n << 64n) - 1n;
@@ -28,6 +28,7 @@ emulatorContract('hermes-minstd', {
 
 emulatorContract('hermes-mt64-libcxx', {
   fromState: (state) => create({ state, variant: 'hermes-mt64-libcxx' }),
+  reachesOne: true, // libc++'s generate_canonical returns 1.0 for x ≥ 2^64 − 2^10
   state: fc.tuple(fc.array(hex64, { minLength: 312, maxLength: 312 }), fc.integer({ min: 0, max: 312 })).map(([w, p]) => [...w, p]),
   badStates: [
     [[...Array.from({ length: 312 }, () => '0x0'), 5], 'all zero'],
@@ -156,6 +157,38 @@ describe('hermes-mt64 against a BigInt transcription of mt19937_64 + generate_ca
     const e = create({ seed: 3n, variant: 'hermes-mt64-libcxx' });
     e.skip(5);
     expect(recoverMt64Seed(Array.from({ length: 624 }, () => e.random())).seeds).toEqual([]);
+  });
+
+  it('the state from 624 consecutive values anywhere in the stream, the next ones and the ones before bit for bit', () => {
+    // offsets inside a twist block, on a block boundary and past several blocks
+    for (const [seed, offset] of [[0x0123456789abcdefn, 0], [42n, 1], [0xfeedfacecafebeefn, 311], [7n, 312], [99n, 1000], [123456789n, 4321], [5n, 100]] as const) {
+      const e = create({ seed, variant: 'hermes-mt64-libcxx' });
+      const before = Array.from({ length: offset }, () => doubleToHex(e.random()));
+      const values = Array.from({ length: 624 }, () => e.random());
+      const next = Array.from({ length: 700 }, () => doubleToHex(e.random()));
+      const states = recoverMt64State(values)!;
+      expect(states.length).toBe(1);
+      const g = create({ state: states[0]!, variant: 'hermes-mt64-libcxx' });
+      expect(values.map(() => doubleToHex(g.random()))).toEqual(values.map(doubleToHex));
+      expect(Array.from({ length: 700 }, () => doubleToHex(g.random()))).toEqual(next);
+      // the values before, from the state rewound (as far back as the stream goes)
+      const back = Math.min(offset, 700);
+      const prior = create({ state: mt64StateBefore(states[0]!, back), variant: 'hermes-mt64-libcxx' });
+      expect(Array.from({ length: back }, () => doubleToHex(prior.random()))).toEqual(before.slice(offset - back));
+    }
+    // from a state in the middle of a block (getState's _M_p = 100), 50 and 400 calls back
+    const h = create({ seed: 77n, variant: 'hermes-mt64-libcxx' });
+    const stream = Array.from({ length: 1000 }, () => doubleToHex(h.random()));
+    const mid = create({ seed: 77n, variant: 'hermes-mt64-libcxx' });
+    mid.skip(412);
+    for (const k of [0, 50, 400]) {
+      const r = create({ state: mt64StateBefore(mid.getState(), k), variant: 'hermes-mt64-libcxx' });
+      expect(Array.from({ length: k + 100 }, () => doubleToHex(r.random()))).toEqual(stream.slice(412 - k, 512));
+    }
+    expect(() => mt64StateBefore(mid.getState(), -1)).toThrow(/count must be a non-negative integer, got -1/);
+    expect(() => recoverMt64State([0.5])).toThrow(/624 consecutive values/);
+    // values of another generator: no state
+    expect(recoverMt64State(Array.from({ length: 624 }, (_, i) => ((i * 0.618033988749895) % 1)))).toEqual([]);
   });
 
   it('unknown variants are refused by name', () => {

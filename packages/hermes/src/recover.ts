@@ -160,17 +160,17 @@ export interface Mt64Recovery {
 export const MT64_RECOVERY_VALUES = 624;
 
 /**
- * The seeds of a Hermes runtime's mt19937_64 from its FIRST Math.random() values (at least 624:
- * two twists). Refuses fewer values; returns no seed if the values are not a runtime's first ones
- * or not this generator's.
+ * The GF(2) system of `count` consecutive outputs W[0 … count − 1] of mt19937_64 (anywhere in the
+ * stream: the recurrence W[i] = W[i − 156] ^ mag(upper(W[i − 312]) | lower(W[i − 311])) holds for
+ * every i ≥ 312 of the output sequence, whatever the twist block), solved: the particular solution
+ * and, per free unknown, the change it makes, read out as the words asked for. Undefined when the
+ * values contradict each other (not one generator's consecutive outputs).
  */
-export function recoverMt64Seed(values: readonly number[], variant: Mt64VariantId = 'hermes-mt64-libcxx', use = MT64_RECOVERY_VALUES): Mt64Recovery {
-  if (values.length < use) throw new InvalidOptionError(`hermes: mt19937_64 recovery needs the runtime's first ${use} values, got ${values.length}`);
-  const count = use;
+function solveMt64System(values: readonly number[], count: number): { wordsOf: (indices: readonly number[], freeCol: number) => bigint[]; freeCols: number[]; unknowns: number; equations: number } | undefined {
   const spaces: { w0: bigint; basis: bigint[] }[] = [];
   for (let j = 0; j < count; j++) {
     const s = affineSpace(equationsOf(values[j]!));
-    if (s === undefined) return { seeds: [], unknowns: 0, equations: 0, free: 0 };
+    if (s === undefined) return undefined;
     spaces.push(s);
   }
   // W[i] = W[i − 156] ^ mag(upper(W[i − 312]) | lower(W[i − 311])) for i ≥ 312 links residues r and
@@ -241,7 +241,7 @@ export function recoverMt64Seed(values: readonly number[], variant: Mt64VariantI
       if (k === 1) inconsistent++;
     }
   }
-  if (inconsistent > 0) return { seeds: [], unknowns: nv, equations, free: -1 };
+  if (inconsistent > 0) return undefined;
 
   // back-substitution (free unknowns 0), then one homogeneous solution per free unknown
   const solve = (freeCol: number): Int32Array => {
@@ -265,40 +265,135 @@ export function recoverMt64Seed(values: readonly number[], variant: Mt64VariantI
     }
     return val;
   };
-  const KEY = [1, 2, 157, 158];
-  const wordsOf = (val: Int32Array, homogeneous: boolean): bigint[] =>
-    KEY.map((j) => {
-      let w = homogeneous ? 0n : spaces[j]!.w0;
+  const wordsOf = (indices: readonly number[], freeCol: number): bigint[] => {
+    const val = solve(freeCol);
+    return indices.map((j) => {
+      let w = freeCol >= 0 ? 0n : spaces[j]!.w0;
       spaces[j]!.basis.forEach((n, i) => {
         const col = offset[j]! + i;
         if (((val[col >> 5]! >>> (col & 31)) & 1) === 1) w ^= n;
       });
       return w;
     });
-  const base = wordsOf(solve(-1), false);
+  };
   const freeCols: number[] = [];
   for (let col = 0; col < nv; col++) if (pivotRow[col] === undefined) freeCols.push(col);
-  // the free unknowns' effect on the four words that fix the seed, reduced to a basis
+  return { wordsOf, freeCols, unknowns: nv, equations };
+}
+
+/**
+ * The distinct assignments of the words `indices` over every solution of the system: the
+ * particular words, XORed with every combination of the free unknowns' (reduced) effects on them.
+ * Undefined when more than 2^maxFree combinations would have to be listed.
+ */
+function wordCandidates(sys: NonNullable<ReturnType<typeof solveMt64System>>, indices: readonly number[], maxFree: number): bigint[][] | undefined {
+  const base = sys.wordsOf(indices, -1);
   const deltas: bigint[][] = [];
   const seen: bigint[] = [];
-  for (const f of freeCols) {
-    const dw = wordsOf(solve(f), true);
-    let key = (dw[0]! << 192n) | (dw[1]! << 128n) | (dw[2]! << 64n) | dw[3]!;
+  for (const f of sys.freeCols) {
+    const dw = sys.wordsOf(indices, f);
+    let key = dw.reduce((k, w) => (k << 64n) | w, 0n);
     for (const s of seen) if ((key ^ s) < key) key ^= s;
     if (key === 0n) continue;
     seen.push(key);
     seen.sort((x, y) => (x > y ? -1 : x < y ? 1 : 0));
     deltas.push(dw);
+    if (deltas.length > maxFree) return undefined;
   }
+  const out: bigint[][] = [];
+  for (let m = 0; m < 1 << deltas.length; m++) {
+    const w = [...base];
+    deltas.forEach((dw, i) => {
+      if (((m >> i) & 1) === 1) for (let q = 0; q < w.length; q++) w[q] = w[q]! ^ dw[q]!;
+    });
+    out.push(w);
+  }
+  return out;
+}
+
+/**
+ * The seeds of a Hermes runtime's mt19937_64 from its FIRST Math.random() values (at least 624:
+ * two twists). Refuses fewer values; returns no seed if the values are not a runtime's first ones
+ * or not this generator's.
+ */
+export function recoverMt64Seed(values: readonly number[], variant: Mt64VariantId = 'hermes-mt64-libcxx', use = MT64_RECOVERY_VALUES): Mt64Recovery {
+  if (values.length < use) throw new InvalidOptionError(`hermes: mt19937_64 recovery needs the runtime's first ${use} values, got ${values.length}`);
+  const sys = solveMt64System(values, use);
+  if (!sys) return { seeds: [], unknowns: 0, equations: 0, free: -1 };
   const seeds: bigint[] = [];
-  if (deltas.length <= 12) {
-    for (let m = 0; m < 1 << deltas.length; m++) {
-      const w = [...base];
-      deltas.forEach((dw, i) => { if (((m >> i) & 1) === 1) for (let q = 0; q < 4; q++) w[q] = w[q]! ^ dw[q]!; });
-      const seed = seedFrom(w[0]!, w[1]!, w[2]!, w[3]!);
-      const g = createMt64(variant, { seed });
-      if (values.every((v) => Object.is(g.random(), v)) && !seeds.includes(seed)) seeds.push(seed);
+  for (const w of wordCandidates(sys, [1, 2, 157, 158], 12) ?? []) {
+    const seed = seedFrom(w[0]!, w[1]!, w[2]!, w[3]!);
+    const g = createMt64(variant, { seed });
+    if (values.every((v) => Object.is(g.random(), v)) && !seeds.includes(seed)) seeds.push(seed);
+  }
+  return { seeds, unknowns: sys.unknowns, equations: sys.equations, free: sys.freeCols.length };
+}
+
+/**
+ * The mt19937_64 state `count` calls before `state` ([_M_x[0] … _M_x[311], _M_p] as getState()
+ * gives it), with _M_p = 312. The state's array holds the words W[−p … 311 − p] around the next
+ * output W[0]; the recurrence W[i] = W[i − 156] ^ mag(upper(W[i − 312]) | lower(W[i − 311])) is run
+ * backwards: upper(W[j]) from W[j + 312] ^ W[j + 156], lower(W[j]) from W[j + 311] ^ W[j + 155]
+ * (mag is invertible: MATRIX_A's top bit tells whether it was applied). O(count).
+ */
+export function mt64StateBefore(state: readonly (string | number)[], count: number): (string | number)[] {
+  if (!Number.isInteger(count) || count < 0) throw new InvalidOptionError(`hermes: count must be a non-negative integer, got ${count}`);
+  const p = state[MT_N] as number;
+  if (!Number.isInteger(p) || p < 0 || p > MT_N) throw new InvalidOptionError(`hermes: state word _M_p = ${String(p)} is out of range [0, ${MT_N}]`);
+  // ext[k] = W[k − depth]: the words to find first, then the state's own
+  const depth = MT_N + count;
+  const ext: bigint[] = new Array<bigint>(depth + MT_N - p).fill(0n);
+  for (let i = 0; i < MT_N; i++) {
+    const k = i - p + depth;
+    if (k < ext.length) ext[k] = BigInt(state[i] as string);
+  }
+  for (let k = depth - p - 1; k >= 0; k--) {
+    ext[k] = (unmag(ext[k + MT_N]! ^ ext[k + MT_N / 2]!) & UPPER) | (unmag(ext[k + MT_N - 1]! ^ ext[k + MT_N / 2 - 1]!) & LOWER);
+  }
+  return [...ext.slice(0, MT_N).map((x) => `0x${x.toString(16).padStart(16, '0')}`), MT_N];
+}
+
+/**
+ * Every mt19937_64 state (the 312 words and position `_M_p`, as getState() gives them) just before
+ * the first of `values`: consecutive Math.random() values from ANYWHERE in a Hermes runtime's
+ * stream (at least MT64_RECOVERY_VALUES; more are only checked). The GF(2) system of the first
+ * `use` values is solved for the words W[use − 312 … use − 1], which are then rewound to the 312
+ * words before W[0] (mt64StateBefore). Each state is kept only if it reproduces every value bit
+ * for bit; `undefined` when the free unknowns leave more than 2^12 word assignments (nothing is
+ * claimed then).
+ *
+ * Why 624 and not the ~384 that 19,968 bits of state over ~52 bits per value suggest: in
+ * W[i] = W[i − 156] ^ mag(…) the words W[i] and W[i − 156] hide the same low bits (the rounding
+ * hides about 12 of each output's low bits, and tempering maps them alike), so the relation fixes
+ * only their difference; a word's hidden bits are pinned once it is also a twist input
+ * (upper(W[i − 312]) | lower(W[i − 311])), i.e. with two blocks of outputs. Measured: 1,704 free
+ * unknowns at 468 values, 798 at 550, 1 (and one state) at 624.
+ */
+export function recoverMt64State(values: readonly number[], variant: Mt64VariantId = 'hermes-mt64-libcxx', use = MT64_RECOVERY_VALUES): (string | number)[][] | undefined {
+  if (values.length < use) throw new InvalidOptionError(`hermes: mt19937_64 state recovery needs ${use} consecutive values, got ${values.length}`);
+  const sys = solveMt64System(values, use);
+  if (!sys) return [];
+  const first = use - MT_N;
+  const indices = Array.from({ length: MT_N }, (_, j) => first + j);
+  const candidates = wordCandidates(sys, indices, 12);
+  if (!candidates) return undefined;
+  const states: (string | number)[][] = [];
+  const keys = new Set<string>();
+  for (const w of candidates) {
+    // W[first … first + 311] as the state (words, _M_p = 0) whose next output is W[first], rewound to before W[0]
+    const state = mt64StateBefore([...w.map((x) => `0x${x.toString(16).padStart(16, '0')}`), 0], first);
+    const key = state.join();
+    if (keys.has(key)) continue;
+    let g;
+    try {
+      g = createMt64(variant, { state });
+    } catch {
+      continue; // all-zero words: no state
+    }
+    if (values.every((v) => Object.is(g.random(), v))) {
+      keys.add(key);
+      states.push(state);
     }
   }
-  return { seeds, unknowns: nv, equations, free: freeCols.length };
+  return states;
 }

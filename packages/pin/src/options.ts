@@ -23,6 +23,16 @@ export interface PinOptions {
    * whose start-up depends on the script) and the pinned code continues from there.
    */
   firstValue?: number | string;
+  /**
+   * node@ ids of Node 4.0 – 8.9.4: each object's first use as a Map/Set/WeakMap/WeakSet key took one
+   * Math.random value there (collection.js's identity hash); the pin makes the same calls take the
+   * same values (only when globalThis.Math is pinned). Default: true for a whole process or page
+   * (the Node hook, pinFromEnv, pinFromSearchParams; EMU_HASH_KEYS=0 turns it off), false for
+   * pin()/pinWith() — in a test runner the runner's own keys would take values too.
+   */
+  hashKeys?: boolean;
+  /** Tells a Proxy (V8 gave proxies no such hash); the Node hook passes util.types.isProxy. */
+  isProxy?: (x: unknown) => boolean;
   /** The object whose `random` is replaced (default globalThis.Math); for tests and sandboxes. */
   target?: {
     /** The function the pin replaces with the emulator's random(). */
@@ -39,7 +49,7 @@ export interface PinConfig {
 }
 
 /** The variables pinFromEnv() reads. */
-export const ENV_VARIABLES = ['EMU_ENGINE', 'EMU_RANDOM_SEED', 'EMU_SEED', 'EMU_STATE', 'EMU_ENTRY', 'EMU_FIRST_VALUE'] as const;
+export const ENV_VARIABLES = ['EMU_ENGINE', 'EMU_RANDOM_SEED', 'EMU_SEED', 'EMU_STATE', 'EMU_ENTRY', 'EMU_FIRST_VALUE', 'EMU_HASH_KEYS'] as const;
 
 const ENTRY_MODES: readonly EntryMode[] = ['file', 'eval', 'stdin'];
 const INTEGER = /^-?(?:0|[1-9][0-9]*)$|^0x[0-9a-fA-F]+$/;
@@ -105,6 +115,13 @@ export function readPinConfig(env: Readonly<Record<string, string | undefined>>,
       if (v === '' || !Number.isFinite(x) || x < 0 || x >= 1) throw bad('EMU_FIRST_VALUE', first, 'is not a double in [0, 1) nor its 16 hex digits');
       options.firstValue = x;
     }
+  }
+  const hashKeys = env.EMU_HASH_KEYS;
+  if (hashKeys !== undefined && hashKeys !== '') {
+    const v = hashKeys.trim().toLowerCase();
+    if (v === '0' || v === 'false') options.hashKeys = false;
+    else if (v === '1' || v === 'true') options.hashKeys = true;
+    else throw bad('EMU_HASH_KEYS', hashKeys, 'is not 1/true or 0/false');
   }
   return { engine, options };
 }

@@ -3,7 +3,7 @@
  * function that puts the original back. Browser-safe (no Node built-ins).
  */
 import { type Emulator, InvalidOptionError, describeValue } from '@emu/core';
-import { createEngine } from '@emu/engines';
+import { createEngine, keyHashing, resolveEngine } from '@emu/engines';
 import type { PinOptions } from './options.js';
 
 /** Puts the original Math.random back; calling it twice is harmless. */
@@ -59,6 +59,11 @@ export function pinWith(id: string, options: PinOptions): Pinned {
     return emulator.random();
   };
   target.random = random;
+  // Node 4.0 – 8.9.4 gave a fresh object key a hash from the next Math.random value: with hashKeys
+  // the same collection calls take the same values here (only when the real Math is pinned).
+  const release = resolveEngine(id).node;
+  const hashing = release && options.hashKeys === true && target === Math ? keyHashing(release) : undefined;
+  const unhook = hashing ? hookCollections(emulator, hashing.mapHas, options.isProxy) : undefined;
   let restored = false;
   return {
     emulator,
@@ -66,6 +71,50 @@ export function pinWith(id: string, options: PinOptions): Pinned {
       if (restored) return;
       restored = true;
       if (target.random === random) target.random = original;
+      unhook?.();
     },
+  };
+}
+
+/**
+ * Wraps the collection methods that hashed a fresh object key in V8 4.5 – 6.1 (Map#set, Map#delete,
+ * Set#add, WeakMap#set, WeakSet#add; Map#has up to V8 6.0) so that each object's first such call
+ * takes one value from the emulator, after the real method (which throws first on a bad receiver
+ * or key, as V8 did before hashing). Not the global object, not a Proxy (when `isProxy` can tell),
+ * never a primitive or a symbol. Returns the function that puts the methods back.
+ */
+function hookCollections(emulator: Emulator, mapHas: boolean, isProxy?: (x: unknown) => boolean): () => void {
+  const hashed = new WeakSet<object>();
+  const addHashed = WeakSet.prototype.add;
+  const hasHashed = WeakSet.prototype.has;
+  const methods: [object, string][] = [
+    [Map.prototype, 'set'],
+    [Map.prototype, 'delete'],
+    [Set.prototype, 'add'],
+    [WeakMap.prototype, 'set'],
+    [WeakSet.prototype, 'add'],
+  ];
+  if (mapHas) methods.push([Map.prototype, 'has']);
+  const saved: [object, string, unknown, (...a: unknown[]) => unknown][] = [];
+  for (const [proto, name] of methods) {
+    const original = (proto as Record<string, unknown>)[name] as (...a: unknown[]) => unknown;
+    const wrapper = {
+      [name](this: unknown, ...args: unknown[]): unknown {
+        const result = original.apply(this, args);
+        const key = args[0];
+        if (((typeof key === 'object' && key !== null) || typeof key === 'function') && key !== globalThis && !hasHashed.call(hashed, key) && !isProxy?.(key)) {
+          addHashed.call(hashed, key);
+          emulator.random();
+        }
+        return result;
+      },
+    }[name]!;
+    Object.defineProperty(proto, name, { value: wrapper, writable: true, configurable: true, enumerable: false });
+    saved.push([proto, name, wrapper, original]);
+  }
+  return () => {
+    for (const [proto, name, wrapper, original] of saved) {
+      if ((proto as Record<string, unknown>)[name] === wrapper) Object.defineProperty(proto, name, { value: original, writable: true, configurable: true, enumerable: false });
+    }
   };
 }

@@ -9,11 +9,12 @@
  * same command. With EMU_ENGINE unset it does nothing (and any other EMU_* set is an error).
  * A bad value stops the process with a message naming the variable and the value.
  */
+import { types } from 'node:util';
 import { detectEntryMode } from './entry.js';
 import { pinFromEnv } from './env.js';
 
 try {
-  pinFromEnv(process.env, detectEntryMode(process.execArgv, process.argv));
+  pinFromEnv(process.env, detectEntryMode(process.execArgv, process.argv), (x) => types.isProxy(x));
 } catch (e) {
   process.stderr.write(`${(e as Error).message}\n`);
   process.exit(1);

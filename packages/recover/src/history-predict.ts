@@ -3,7 +3,7 @@
  * rewinding for `previous` values.
  */
 import { recoverState as recoverQuickjs } from '@emu/quickjs';
-import { MINSTD_INVERSE, MT64_RECOVERY_VALUES, recoverMinstd } from '@emu/hermes';
+import { MINSTD_INVERSE, MT64_RECOVERY_VALUES, MT_N, type Mt64VariantId, mt64StateBefore, recoverMinstd, recoverMt64State } from '@emu/hermes';
 import type { Observed } from './observe.js';
 import { LCG_SHAPES } from './lcg-lattice.js';
 import { type HistorySolved, lcgBack, msvcrtBack, mwcCppBack, quickjsBack, solveLcgLattice, solveMsvcrt, solveMwcCppFull } from './history.js';
@@ -75,12 +75,15 @@ export function historyMethod(pkg: string, variant: string, mwcBuckets: MwcBucke
         };
       }
       return {
-        min: 2,
-        solve: () => ({
-          states: [],
-          detail: '',
-          unsupported: `${variant} (mt19937_64, 312 words of state) is recovered from the runtime's first ${MT64_RECOVERY_VALUES} values by recoverMt64Seed in @emu/hermes, not by predict`,
-        }),
+        min: MT64_RECOVERY_VALUES,
+        solve: (o) => {
+          if (!allFull(o)) {
+            return { states: [], detail: '', unsupported: `${variant} from buckets or gaps is not implemented (the GF(2) solve needs each value's certain bits); give ${MT64_RECOVERY_VALUES} consecutive full values` };
+          }
+          const states = recoverMt64State(o, variant as Mt64VariantId);
+          if (states === undefined) return { states: [], detail: 'more than 2^12 word assignments fit the certain bits', need: MT_N };
+          return { states, detail: `mt19937_64's 312 words from the certain bits of ${MT64_RECOVERY_VALUES} consecutive values (GF(2), the twist recurrence), rewound to the first observation`, complete: true };
+        },
       };
     default:
       return undefined;
@@ -110,7 +113,7 @@ export function historyPrevious(pkg: string, variant: string, state: readonly (n
     case 'quickjs':
       return [quickjsBack(state[0] as string, count)];
     case 'hermes': {
-      if (variant !== 'hermes-minstd') return undefined;
+      if (variant !== 'hermes-minstd') return mt64StateBefore(state, count);
       // Two minstd_rand draws per value; a step back multiplies by 48271's inverse mod 2^31 − 1.
       let x = BigInt(state[0] as number);
       for (let i = 0; i < 2 * count; i++) x = (x * BigInt(MINSTD_INVERSE)) % 2147483647n;

@@ -34,7 +34,7 @@ function stream(shape: LcgShape, X: bigint, count: number): number[] {
 const buckets = (xs: readonly number[], n: number): Observed[] => xs.map((x) => ({ n, value: Math.floor(x * n) }));
 
 describe('lattice recovery of the 48-bit LCGs: complete, never wrong', () => {
-  // Values needed (measured): n = 2^16: 4, 1000: 5, 100: 8, 64: 9, 10: 15–16, 6: 19–20.
+  // Counts at or near one expected state (the next bucket is settled in ≥ 99 % of states from 4, 6, 8, 10, 17, 21–22: README).
   const plan: [number, number][] = [
     [65536, 4],
     [1000, 5],

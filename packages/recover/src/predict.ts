@@ -133,8 +133,14 @@ function xorshiftMethod(variant: string): Method {
         ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
       });
       if (r.impossible) return { states: [], detail: 'a bucket no double of this mapping falls in' };
-      if (r.equationsPerValue === 0) {
-        return { states: [], detail: '', unsupported: info.mapping.startsWith('sum') ? `${variant} shows nothing linear of a bucketed value (its (s0 + s1) mapping carries); give full values` : 'no linear bits' };
+      if (r.equationsPerValue === 0) return { states: [], detail: '', unsupported: 'no linear bits' };
+      // Buckets too coarse for the (s0 + s1) search at any number of values: refused with the reason.
+      if (r.needValues === Infinity && r.candidates.length === 0) {
+        return {
+          states: [],
+          detail: '',
+          unsupported: `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each — too few for any run it can afford, however many values (⌊x · n⌋ needs 11 or more: n ≥ 2^11; or give full values)`,
+        };
       }
       // From the start of a realm, V8's first value is the first of a refill.
       const candidates = options.fromStart && info.cache ? r.candidates.filter((c) => c.consumed === 0) : r.candidates;
@@ -153,10 +159,12 @@ function xorshiftMethod(variant: string): Method {
       let need: number | undefined;
       if (candidates.length === 0 && r.undetermined > 0) {
         if (sum) {
-          // The exact search solves a run of 4 or more consecutive full values (3 cost too much);
-          // V8's backwards cache splits the values at an unknown refill boundary, so 7 give every
-          // position a run of 4. More values also make the search cheaper (a budget ran out).
-          const runs = info.cache?.order === 'desc' && !options.fromStart ? 7 : 4;
+          // The exact search solves a run of consecutive values whose plan it can afford: 4 full
+          // values (3 cost too much), 9 buckets of 2^16, 7 of 2^20, 14 of 2^11 (recoverXorshift's
+          // needValues, from the bits these observations pin); V8's backwards cache splits the
+          // values at an unknown refill boundary, so 2·run − 1 give every position a run. A budget
+          // that ran out: more values make the search cheaper.
+          const runs = r.needValues ?? (info.cache?.order === 'desc' && !options.fromStart ? 7 : 4);
           need = Math.max(1, runs - observed.length);
         } else {
           // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
@@ -540,6 +548,19 @@ function outputKey(e: Era): string {
 }
 
 /**
+ * Bits after the binary point an era's values can need, where that is not its precisionBits
+ * (the fixed-point engines: a multiple of 2^-precisionBits). Hermes divides in floating point:
+ * mt19937_64's x / 2^64 keeps all 64 bits below 2^-11 (x < 2^53 converts exactly), and
+ * minstd's ((x1 − 1) + (x2 − 1)·R) / fl(R²) is rounded to 53 significant bits at any magnitude,
+ * so a small value can need any number of them (no test).
+ */
+const FRACTION_BITS: Readonly<Record<string, number>> = {
+  'hermes-mt64-libcxx': 64,
+  'hermes-mt64-libstdcxx': 64,
+  'hermes-minstd': Infinity,
+};
+
+/**
  * identify's work budget for the exact (s0 + s1) search, in planned work units (sum-chain.ts's
  * cost model): one run of 5 consecutive values of `(s0 + s1) >> 11` plans about 1.9 · 10^6, a run
  * of 4 about 5.7 · 10^6 (the low 52 / 53-bit sums: 0.3 · 10^6 and 1.4 · 10^6).
@@ -575,8 +596,9 @@ export function identify(observed: readonly Observed[], options: PredictOptions 
   for (const eras of groups.values()) {
     const e = eras[0]!;
     const base = { id: name(e), variant: e.variant!, eras: eras.map(name), variants: [...new Set(eras.map((x) => x.variant!))] };
-    if (need > e.precisionBits) {
-      out.push({ ...base, verdict: 'cannot', note: `a value needs ${need} bits after the binary point; ${e.variant} gives ${e.precisionBits}` });
+    const has = FRACTION_BITS[e.variant!] ?? e.precisionBits;
+    if (need > has) {
+      out.push({ ...base, verdict: 'cannot', note: `a value needs ${need} bits after the binary point; ${e.variant} gives ${has}` });
       continue;
     }
     const r = predict(`${e.family}@${e.from}`, observed, 1, 0, bounded);

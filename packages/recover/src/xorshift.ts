@@ -5,7 +5,9 @@
  * The state transition is linear over GF(2). V8's `s0 >> 12` mapping shows 52 bits of state0 per
  * double, `(s0 >> 11) / 2^53` 53, and a bucket Math.floor(x · n) the leading bits its interval
  * pins: Gaussian elimination. The `(s0 + s1)` mappings carry, so they go to the exact
- * guess-and-determine search of sum-chain.ts over a run of consecutive full values.
+ * guess-and-determine search of sum-chain.ts over a run of consecutive observations, on the top
+ * sum bits every value of the run pins (all of a full value's; a bucket's common prefix, or
+ * each block its interval meets).
  *
  * V8 hands cached values out from the end of each refill, so observed order ≠ generation order.
  * In the frame of observation 0, observation k of refill block b (0 = the refill observation 0
@@ -45,12 +47,18 @@ export interface XorshiftRecovery {
   readonly rank: number;
   /** Alignments that could not be settled (consistent, state not determined). */
   readonly undetermined: number;
-  /** Linear equations per observation on average (0: this mapping shows nothing linear of them). */
+  /** Linear equations per observation on average (the `(s0 + s1)` mappings: top sum bits pinned per observation). */
   readonly equationsPerValue: number;
   /** An observation no value of this mapping can produce (a bucket no double falls in). */
   readonly impossible: boolean;
   /** Some alignments were left unsettled because `maxWork` ran out (then `complete` is false). */
   readonly outOfBudget: boolean;
+  /**
+   * `(s0 + s1)` mappings, when an alignment found no run the search can afford: about how many
+   * observations of this precision (consecutive, from the first) would give every alignment one —
+   * Infinity when no run length would (too few known bits per value, e.g. ⌊x·n⌋ with n < 2^11).
+   */
+  readonly needValues?: number;
 }
 
 /** Options of recoverXorshift: where the observations sit and how much work it may spend. */
@@ -72,12 +80,16 @@ export interface RecoverOptions {
 const DEFAULT_MAX_CANDIDATES = 4096;
 /** Below full rank, the 2^nullity states of an alignment are each checked when nullity ≤ this. */
 const ENUMERATE_NULLITY = 8;
-/** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 (about 1.2 · 10^8 units for the low sums, 3.5 · 10^8 for `>> 11`) does not. */
+/** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 only under MAX_RUN3_COST. */
 const MAX_CHAIN_COST = 2 ** 23;
-/** The cap when every alignment has a run that fits it: a run of 3 consecutive values (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 55–100 / 100–250 ms CPU under a load of 20), so 5 values across one of V8's refills settle every alignment. */
+/** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 5 values across one of V8's refills settle every alignment and 3 from the start usually settle the state. Not when some alignment has no such run: the answer stays incomplete whatever the runs of 3 give. */
 const MAX_RUN3_COST = 2 ** 26;
-/** Longest run of consecutive values the sum search plans with (longer runs give no cheaper plan). */
-const MAX_CHAIN = 12;
+/** Longest run of consecutive values the sum search plans with (full values: longer runs give no cheaper plan; buckets of 2^11 need 14). */
+const MAX_CHAIN = 16;
+/** Planned work units charged per solveChain call on top of its plan (the elimination before the search). */
+const SOLVE_OVERHEAD = 2 ** 15;
+/** Known sum levels tried per run (a plan with more than 32 gains nothing; a full value's own precision is tried too). */
+const MAX_SPAN = 32;
 
 /** Equations beyond the 128 unknowns before the rest of the values are left to the emulator's check. */
 const ENOUGH_EQUATIONS = UNKNOWNS + 64;
@@ -145,11 +157,86 @@ function equationsOf(o: Observed, shape: Shape): Int32Array | undefined {
   return lo <= hi ? new Int32Array(0) : undefined;
 }
 
-/** A sum mapping's full value as its 64-bit sum [high, low] (bits outside lo … hi − 1 are 0). */
-function sumBits(o: number, shape: Extract<Shape, { kind: 'sum' }>): [number, number] {
-  const m = o * 2 ** shape.bits; // < 2^53, an integer
-  const v = m * 2 ** shape.lo; // exact: a power-of-two scaling
-  return [Math.floor(v / TWO32) | 0, v % TWO32 | 0];
+/**
+ * What an observation pins of a sum mapping's value integer m (x = m · 2^-bits): m ∈ [lo, hi]
+ * and the p leading bits lo and hi share (the sum bits shape.hi − p … shape.hi − 1). A full
+ * value: lo = hi = m, p = bits. Undefined for a gap.
+ */
+interface Pin {
+  readonly p: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** The fewest known levels a run is planned with (no affordable run has fewer). */
+const MIN_PIN = 4;
+
+function pinOf(o: Observed, shape: Extract<Shape, { kind: 'sum' }>): Pin | undefined {
+  if (o === null) return undefined;
+  const bits = shape.hi - shape.lo;
+  if (typeof o === 'number') {
+    const m = o * 2 ** bits;
+    return { p: bits, lo: m, hi: m };
+  }
+  const [lo, hi] = bucketRange(o, bits);
+  let p = 0;
+  while (p < bits && Math.floor(lo / 2 ** (bits - p - 1)) === Math.floor(hi / 2 ** (bits - p - 1))) p++;
+  return { p, lo, hi };
+}
+
+/** The blocks of 2^(bits − s) an observation's interval meets: how many values its top s bits may take. */
+function blocksAt(q: Pin, bits: number, s: number): number {
+  const b = 2 ** (bits - s);
+  return Math.floor(q.hi / b) - Math.floor(q.lo / b) + 1;
+}
+
+/**
+ * The fewest levels L of a chain of `len` outputs, known on sum bits hi − span … hi − 1, whose
+ * equations (bit j of each of the len + 1 state0 words, j from hi − span up) reach rank 128 —
+ * the level solveChain's elimination stops at; undefined when even all `span` levels fall short
+ * (the top bits of few words do not see every state bit: 9 outputs' top 16 sum bits of `>> 11` reach rank 126).
+ * The same for every position of the chain (the state transition is invertible and linear).
+ */
+const fullRankMemo = new Map<number, number | undefined>();
+function fullRankLevels(len: number, span: number, hi: number): number | undefined {
+  const key = (len * 64 + span) * 128 + hi;
+  if (fullRankMemo.has(key)) return fullRankMemo.get(key);
+  const table = symbolicRows(len + 2);
+  const sys = new Gf2System();
+  let found: number | undefined;
+  for (let L = 1; L <= span && found === undefined; L++) {
+    for (let u = 0; u <= len; u++) sys.add(table, s0Offset(1 + u, hi - span + L - 1), -1, -1, 0);
+    if (sys.rank === UNKNOWNS) found = L;
+  }
+  fullRankMemo.set(key, found);
+  return found;
+}
+
+/**
+ * A bucket size's typical pin: over 256 buckets spread over 0 … n − 1, the mean log2 of
+ * the blocks their intervals meet at each span, and the fraction that pin the span (one block).
+ */
+const typicalMemo = new Map<string, { log: Float64Array; pinned: Float64Array }>();
+function typicalBlocks(n: number, shape: Extract<Shape, { kind: 'sum' }>, spans: readonly number[]): { log: Float64Array; pinned: Float64Array } {
+  const key = `${n}/${shape.lo}/${shape.hi}`;
+  let t = typicalMemo.get(key);
+  if (!t) {
+    const bits = shape.hi - shape.lo;
+    const samples = Math.min(256, n);
+    t = { log: new Float64Array(spans.length), pinned: new Float64Array(spans.length) };
+    for (let i = 0; i < samples; i++) {
+      // Spread by the golden ratio: evenly spaced buckets (i + ½)·n/256 would all sit next to a
+      // multiple of 2^-9 and pin about 8 bits each.
+      const q = pinOf({ n, value: Math.min(n - 1, Math.floor(((i * 0.6180339887498949 + 0.5) % 1) * n)) }, shape)!;
+      spans.forEach((sp, si) => {
+        const b = q.p >= sp ? 1 : blocksAt(q, bits, sp);
+        t!.log[si]! += Math.log2(b) / samples;
+        if (b === 1) t!.pinned[si]! += 1 / samples;
+      });
+    }
+    typicalMemo.set(key, t);
+  }
+  return t;
 }
 
 /** Observation k at output t (steps after the frame's state), for alignments lo … hi. */
@@ -176,10 +263,11 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   const shape = mappingShape(variant);
   const n = observed.length;
   const eqs = observed.map((o) => equationsOf(o, shape));
-  const full = observed.filter((o) => typeof o === 'number').length;
   const total = eqs.reduce((s, e) => s + (e ? e.length / ECOLS : 0), 0);
-  // The sums' full values are used by the exact search (about 52 bits each); buckets only checked.
-  const base = { variant: variant.id, equationsPerValue: shape.kind === 'sum' ? (n ? (full * (shape.hi - shape.lo)) / n : 0) : n ? total / n : 0 };
+  // The sums: a full value shows every sum bit of its mapping, a bucket the leading ones its interval pins.
+  const pins = shape.kind === 'sum' ? observed.map((o) => pinOf(o, shape)) : [];
+  const pinned = pins.reduce((s, q) => s + (q ? q.p : 0), 0);
+  const base = { variant: variant.id, equationsPerValue: shape.kind === 'sum' ? (n ? pinned / n : 0) : n ? total / n : 0 };
   if (eqs.some((e) => e === undefined)) return { ...base, candidates: [], complete: true, rank: 0, undetermined: 0, impossible: true, outOfBudget: false };
   const cache = variant.cache;
   const P = cache?.perRefill ?? 0;
@@ -201,7 +289,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   // Frame: the state P steps before observation 0's output (desc), or just before it.
   const placements: Placement[] = [];
   for (let k = 0; k < window; k++) {
-    if (shape.kind === 's0' ? eqs[k]!.length === 0 : typeof observed[k] !== 'number') continue;
+    if (shape.kind === 's0' ? eqs[k]!.length === 0 : pins[k] === undefined) continue;
     if (!desc) {
       placements.push({ k, t: k + 1, lo: 0, hi: 0 });
       continue;
@@ -270,68 +358,132 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   };
 
   if (shape.kind === 'sum') {
-    // Per alignment: the cheapest run of consecutive full values, solved exactly (memoised:
-    // alignments that place that run alike share the result).
-    const solved: { run: Placement[]; states: Int32Array[] }[] = [];
+    const bits = shape.hi - shape.lo;
+    // Known levels tried: the top `span` sum bits of every value of a run (a bucket pins its
+    // interval's common prefix; one that pins fewer is split into the 2^(bits − span)-blocks its
+    // interval meets, every combination searched). `bits` itself: a run of full values, every
+    // sum bit (the carry into bit 0 is known for the low sums).
+    const spans: number[] = [];
+    for (let sp = MIN_PIN; sp <= Math.min(MAX_SPAN, bits); sp++) spans.push(sp);
+    if (bits > MAX_SPAN) spans.push(bits);
+    const carryKnown = (sp: number) => sp === bits && shape.lo === 0;
     const plans = new Map<number, ChainPlan | undefined>();
-    const planOf = (len: number): ChainPlan | undefined => {
-      if (!plans.has(len)) plans.set(len, planChain(len, shape.hi - shape.lo, shape.lo === 0));
-      return plans.get(len);
+    const planFor = (len: number, sp: number): ChainPlan | undefined => {
+      const key = len * 64 + sp;
+      if (!plans.has(key)) plans.set(key, planChain(len, sp, carryKnown(sp)));
+      return plans.get(key);
     };
-    /** Windows of 3 to MAX_CHAIN consecutive outputs at both ends of each maximal run of alignment c; the cheapest plan wins (a wider run is not always cheaper: its tables grow as 2^len), and among those the window valid for the most alignments. */
-    const bestRun = (c: number): { run: Placement[]; plan: ChainPlan; width: number } | undefined => {
-      const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
-      let best: { run: Placement[]; plan: ChainPlan; width: number } | undefined;
-      for (let i = 0; i < here.length; ) {
-        let j = i + 1;
-        while (j < here.length && here[j]!.t === here[j - 1]!.t + 1) j++;
-        let len = 0;
-        let plan: ChainPlan | undefined;
-        for (let l = 3; l <= Math.min(j - i, MAX_CHAIN); l++) {
-          const p = planOf(l);
-          if (p && (!plan || p.cost < plan.cost)) [len, plan] = [l, p];
-        }
-        if (plan) {
-          for (const from of [i, j - len]) {
-            const run = here.slice(from, from + len);
-            const width = Math.min(...run.map((p) => p.hi)) - Math.max(...run.map((p) => p.lo));
-            if (!best || plan.cost < best.plan.cost || (plan.cost === best.plan.cost && width > best.width)) best = { run, plan, width };
-          }
-        }
-        i = j;
-      }
-      return best;
+    /** Blocks an observation's interval meets at each span (1 when it pins that many bits). */
+    const blocks = pins.map((q) => (q ? Float64Array.from(spans, (sp) => (q.p >= sp ? 1 : blocksAt(q, bits, sp))) : undefined));
+    /** The planned cost of searching run `len` values long at span index si with `ways` block combinations. */
+    const costOf = (len: number, si: number, ways: number): number => {
+      const plan = planFor(len, spans[si]!);
+      const need = fullRankLevels(len, spans[si]!, shape.hi);
+      if (!plan || need === undefined) return Infinity;
+      // solveChain adds levels until rank 128 (4 values of `>> 11`: 31 for the planned 30): each
+      // one past the plan doubles its upper half, 2^(len + levels − split) paths of planChain's
+      // weight 4 (its cost model).
+      const extra = need > plan.levels ? 4 * 2 ** (len + plan.levels - plan.split) * (2 ** (need - plan.levels) - 1) : 0;
+      return ways * (plan.cost + extra + SOLVE_OVERHEAD);
     };
-    const bests = Array.from({ length: alignments }, (_, c) => bestRun(c));
-    // Runs of 3 (MAX_RUN3_COST) only when every alignment has an affordable run: otherwise the
-    // answer stays incomplete whatever they give, and they would cost 100–300 ms each for nothing.
-    const cap = bests.every((b) => b && b.plan.cost <= MAX_RUN3_COST) ? MAX_RUN3_COST : MAX_CHAIN_COST;
+    // Planned cost of one block combination per (length, span), and its least over every length
+    // from `len` up (for cutting a window's growth once nothing longer can be affordable).
+    const unitCost = Array.from({ length: MAX_CHAIN + 1 }, (_, len) => Float64Array.from(spans, (_, si) => (len < 3 ? Infinity : costOf(len, si, 1))));
+    const atLeast = unitCost.map((row) => row.slice());
+    for (let len = MAX_CHAIN - 1; len >= 0; len--) for (let si = 0; si < spans.length; si++) atLeast[len]![si] = Math.min(atLeast[len]![si]!, atLeast[len + 1]![si]!);
+    // Even the values that pin the most cannot make an affordable run: no window is tried at all.
+    const fewest = Float64Array.from(spans, (_, si) => Math.min(Infinity, ...blocks.map((b) => (b ? b[si]! : Infinity))));
+    // Full values only (no buckets, no gaps), and every alignment has a run of 3 or more
+    // consecutive ones: runs of 3 are affordable (MAX_RUN3_COST), else the usual cap.
+    let everyRun3 = observed.every((o) => typeof o === 'number');
+    for (let c = 0; c < alignments && everyRun3; c++) {
+      const ts = placements.filter((p) => p.lo <= c && c <= p.hi).map((p) => p.t).sort((a, b) => a - b);
+      let longest = 0;
+      for (let i = 0, len = 0; i < ts.length; i++) longest = Math.max(longest, (len = i > 0 && ts[i] === ts[i - 1]! + 1 ? len + 1 : 1));
+      everyRun3 = longest >= 3;
+    }
+    const cap = everyRun3 ? MAX_RUN3_COST : MAX_CHAIN_COST;
+    let possible = false;
+    for (let len = 3; len <= MAX_CHAIN; len++) for (let si = 0; si < spans.length; si++) if (unitCost[len]![si]! * fewest[si]! ** len <= cap) possible = true;
+    let short = false;
+    // Per alignment: the cheapest affordable run of consecutive observations, solved exactly
+    // (memoised: alignments that place that run alike share the result).
+    const solved: { run: Placement[]; states: Int32Array[] }[] = [];
     for (let c = 0; c < alignments && !stopped; c++) {
       // A run solved for an earlier alignment that places it alike serves this one too.
       let done = solved.find((r) => r.run.every((p) => p.lo <= c && c <= p.hi));
       if (!done) {
-        const best = bests[c];
-        if (!best || best.plan.cost > cap) {
+        const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
+        // Every window of up to MAX_CHAIN consecutive outputs at every span: the cheapest plan
+        // wins, and among those the window valid for the most alignments.
+        let best: { run: Placement[]; plan: ChainPlan; span: number; cost: number; width: number } | undefined;
+        const ways = new Float64Array(spans.length);
+        for (let i = 0; i < here.length && possible; ) {
+          let j = i + 1;
+          while (j < here.length && here[j]!.t === here[j - 1]!.t + 1) j++;
+          for (let from = i; from + 3 <= j; from++) {
+            ways.fill(1);
+            for (let len = 1; len <= Math.min(MAX_CHAIN, j - from); len++) {
+              const bl = blocks[here[from + len - 1]!.k]!;
+              const limit = Math.min(cap, best ? best.cost : Infinity);
+              let grow = false;
+              for (let si = 0; si < spans.length; si++) {
+                ways[si]! *= bl[si]!;
+                if (ways[si]! * atLeast[len]![si]! <= limit) grow = true;
+              }
+              if (!grow) break; // no longer window from here can be cheaper
+              if (len < 3) continue;
+              for (let si = 0; si < spans.length; si++) {
+                const cost = ways[si]! * unitCost[len]![si]!;
+                if (cost > limit) continue;
+                const run = here.slice(from, from + len);
+                const width = Math.min(...run.map((p) => p.hi)) - Math.max(...run.map((p) => p.lo));
+                if (!best || cost < best.cost || width > best.width) best = { run, plan: planFor(len, spans[si]!)!, span: spans[si]!, cost, width };
+              }
+            }
+          }
+          i = j;
+        }
+        if (!best) {
           undetermined++;
+          short = true;
           continue;
         }
-        if (spent + best.plan.cost > maxWork) {
+        if (spent + best.cost > maxWork) {
           undetermined++;
           outOfBudget = true;
           continue;
         }
-        spent += best.plan.cost;
+        spent += best.cost;
         const found: Int32Array[] = [];
         const limit = 64 * maxCandidates;
-        const r = solveChain(
-          { t0: best.run[0]!.t, sums: best.run.map((p) => sumBits(observed[p.k] as number, shape)), lo: shape.lo, hi: shape.hi, carryInKnown: shape.lo === 0 },
-          best.plan,
-          (x) => {
-            found.push(x);
-            return found.length <= limit;
-          },
-        );
-        if (!r.solved || found.length > limit) {
+        const emit = (x: Int32Array): boolean => {
+          found.push(x);
+          return found.length <= limit;
+        };
+        // Every combination of the run's top-`span`-bit blocks (one each when every value pins them).
+        const unit = 2 ** (bits - best.span);
+        const first = best.run.map((p) => Math.floor(pins[p.k]!.lo / unit));
+        const last = best.run.map((p) => Math.floor(pins[p.k]!.hi / unit));
+        const at = first.slice();
+        let settled = true;
+        for (;;) {
+          const sums = at.map((blk): [number, number] => {
+            const v = blk * 2 ** (shape.hi - best.span); // < 2^64, exact
+            return [Math.floor(v / TWO32) | 0, v % TWO32 | 0];
+          });
+          const chain = { t0: best.run[0]!.t, sums, lo: shape.hi - best.span, hi: shape.hi, carryInKnown: carryKnown(best.span) };
+          const r = solveChain(chain, best.plan, emit);
+          if (!r.solved || found.length > limit) {
+            settled = false;
+            break;
+          }
+          let u = 0;
+          while (u < at.length && at[u] === last[u]) at[u] = first[u++]!;
+          if (u === at.length) break;
+          at[u]!++;
+        }
+        if (!settled) {
           undetermined++;
           continue;
         }
@@ -341,7 +493,35 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       rank = UNKNOWNS;
       for (const x of done.states) if (!verify(x, c)) break;
     }
-    return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget };
+    // No affordable run for some alignment: about how many values of this precision would give
+    // every alignment one. Each observation's typical blocks at each span come from its kind (a
+    // full value: 1; a bucket of n: the geometric mean over 256 buckets spread over 0 … n − 1, so
+    // the estimate does not hang on the luck of the values seen). A typical run if one is
+    // affordable; else a lucky one, where every value pins the span (fraction f of the buckets:
+    // about run / f^run values until one turns up); else none (Infinity: refused).
+    let needValues: number | undefined;
+    if (short) {
+      const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
+      const mean = (si: number, f: (b: { log: Float64Array; pinned: Float64Array }) => number, full: number) =>
+        kinds.length ? kinds.reduce((s, b) => s + (b ? f(b) : full), 0) / kinds.length : full;
+      let run = Infinity;
+      for (let len = 3; len <= MAX_CHAIN && run === Infinity; len++) {
+        for (let si = 0; si < spans.length; si++) {
+          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= MAX_CHAIN_COST) run = len;
+        }
+      }
+      if (run === Infinity) {
+        for (let len = 3; len <= MAX_CHAIN; len++) {
+          for (let si = 0; si < spans.length; si++) {
+            const f = mean(si, (b) => b.pinned[si]!, 1);
+            if (f > 0 && costOf(len, si, 1) <= MAX_CHAIN_COST) run = Math.min(run, Math.ceil(len / f ** len));
+          }
+        }
+      }
+      // V8's backwards cache splits the window at an unknown refill: a run on one side for every split.
+      needValues = desc && !options.fromStart ? 2 * run - 1 : run;
+    }
+    return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(needValues !== undefined ? { needValues } : {}) };
   }
 
   /**

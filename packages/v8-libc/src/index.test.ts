@@ -6,6 +6,8 @@ import { create, glibcStateFromSeed, seedFromEpochMs } from './index.js';
 
 emulatorContract('v8-libc (glibc)', {
   fromState: (state) => create({ state }),
+  // (hi + lo) / 2^31 with hi = 2^31 − 1 and lo > 1 − 2^-23 rounds to 1: V8 only ASSERTed < 1 (debug builds).
+  reachesOne: true,
   state: fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { minLength: 31, maxLength: 31 }).filter((w) => w.some((x) => x !== 0)),
   badStates: [
     [Array(31).fill(0), 'all-zero'],
@@ -34,6 +36,12 @@ emulatorContract('v8-libc (msvcrt)', {
 });
 
 describe('v8-libc specifics', () => {
+  it('glibc: a value can be exactly 1, as V8 ≤ 1.2.7 computed it ((hi + lo) / (RAND_MAX + 1.0), one rounding)', () => {
+    // found by the contract's property test: the second random() of the value is 2^31 − 1
+    const e = create({ state: [0, 12, 0, 4294966784, 4294967282, ...Array(26).fill(0)] });
+    const values = Array.from({ length: 4 }, () => e.random());
+    expect(values).toContain(1);
+  });
   it('glibc: srandom(0) is srandom(1)', () => {
     expect(glibcStateFromSeed(0)).toEqual(glibcStateFromSeed(1));
   });

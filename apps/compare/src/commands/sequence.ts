@@ -27,9 +27,9 @@ export const HELP = `Usage: compare sequence --engine <id> [--seed N | --random-
                  start-up position that yields them is searched — required for node 6.0–8.2,
                  whose start-up depends on the script
   --realm K      node@ ids: the K-th vm context / Worker the script created (0 = the main one)
-  --keys-before K  node 4.0–8.9.2: K fresh objects used as Map/Set/WeakMap keys before the first
+  --keys-before K  node 4.0–8.9.4: K fresh objects used as Map/Set/WeakMap keys before the first
                  Math.random() call (each took one value for its hash)
-  --keys-at I:K  node 4.0–8.9.2: after the script's I-th value, K fresh objects became Map/Set/
+  --keys-at I:K  node 4.0–8.9.4: after the script's I-th value, K fresh objects became Map/Set/
                  WeakMap/WeakSet keys (e.g. lodash _.uniq of 200+ objects): the K values their
                  hashes took are skipped there; several pairs comma-separated, I ascending
                  (without it these releases print a note on stderr: such keys leave gaps)
@@ -57,7 +57,7 @@ function sequence(args: string[], io: Io): number {
   const count = parseCount(values.count as string | undefined);
   const options = createOptionsFrom(values);
   const emu = createEngine(engine, options);
-  // node 4.0–8.9.2 hash every fresh Map/Set/WeakMap key with a Math.random value: never silent about it.
+  // node 4.0–8.9.4 hash every fresh Map/Set/WeakMap key with a Math.random value: never silent about it.
   const node = engine.startsWith('node@') ? resolveEngine(engine).node : undefined;
   if (node?.keys === 'values' && options.keysAt === undefined && options.seed !== undefined) {
     io.err(`compare: note: node ${node.node} takes one Math.random() value for each fresh object used as a Map/Set/WeakMap/WeakSet key; if the script (or a library it calls, e.g. lodash _.uniq of 200+ objects) does that between its Math.random() calls, its values skip those: give --keys-at I:K\n`);
