@@ -30,8 +30,7 @@
  * and without duplicates. L may stay below 128 / n: the 2^(128 − n·L) states that fit the
  * planned levels are each met and checked on the rest. Cost (planChain's model, in work units:
  * about 2 ns each on this machine, measured) ≈ 6·2^(cin + a) + 4·2^(n + L − a) + 100 per checked
- * pair + 4·L·2^(n + 1)·(n + 1) for the per-level tables, for a split a = j₁ − j₀ (cin = n
- * guessed carry-in bits, or 0).
+ * pair, for a split a = j₁ − j₀ (cin = n guessed carry-in bits, or 0).
  */
 import { xorshift128Step } from '@emu/core';
 import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
@@ -75,8 +74,8 @@ const HASH_SLOT = 0x85ebca6b | 0;
 const LOW_WEIGHT = 6;
 const HIGH_WEIGHT = 4;
 const MATCH_WEIGHT = 100;
-/** Per (level, carries, guess) and word: building the per-level tables (2^n carries: long runs pay for their width). */
-const SETUP_WEIGHT = 4;
+/** Widest run whose per-level state parts are tabulated (2^(n + 1) entries of 8 words per level); wider runs settle a pair from the equations' parts. */
+const TABULATE_MAX = 6;
 
 /** The cheapest (levels, split) for a chain of n outputs with `span` known levels; undefined when none reaches rank 128 on paper. */
 export function planChain(n: number, span: number, carryInKnown: boolean): ChainPlan | undefined {
@@ -90,7 +89,7 @@ export function planChain(n: number, span: number, carryInKnown: boolean): Chain
     const falseMatches = 2 ** (cin + L - Math.min(K, SYN_BITS)) + 2 ** Math.max(0, UNKNOWNS - n * L);
     for (let a = 1; a < L; a++) {
       if (cin + a > 26) break; // the lower half is stored: at most 2^26 paths
-      const cost = LOW_WEIGHT * 2 ** (cin + a) + HIGH_WEIGHT * 2 ** (n + L - a) + MATCH_WEIGHT * falseMatches + SETUP_WEIGHT * L * 2 ** (n + 1) * (n + 1);
+      const cost = LOW_WEIGHT * 2 ** (cin + a) + HIGH_WEIGHT * 2 ** (n + L - a) + MATCH_WEIGHT * falseMatches;
       if (!best || cost < best.cost) best = { n, levels: L, split: a, cost };
     }
   }
@@ -293,12 +292,43 @@ interface Settle {
   /** Per level entry: the frame state's and the chain's first state's part (4 words each: unknowns 0–31, 32–63, 64–95, 96–127). */
   readonly frameOf: Int32Array;
   readonly firstOf: Int32Array;
+  /** Whether frameOf / firstOf are filled (n ≤ TABULATE_MAX); else the parts come from the equations' (frameCol / firstCol). */
+  readonly tabulated: boolean;
+  readonly frameCol: Int32Array;
+  readonly firstCol: Int32Array;
   readonly maskHi: number;
   readonly maskLo: number;
 }
 
 const st = new Int32Array(4);
 const fr = new Int32Array(4);
+const acc = new Int32Array(4);
+
+/**
+ * The state part (4 words) of the path (carry-in cin, lower path, upper path) into out: the XOR
+ * of its levels' parts (`parts` = a per-level table when tabulated, else per equation: every
+ * word's bit at each level follows from the guess, the carries and the known sum bits).
+ */
+function pathState(x: Settle, cin: number, lowQ: number, highQ: number, parts: Int32Array, out: Int32Array): void {
+  const { n, ways, split, upper, nextCar, chain } = x;
+  out.fill(0);
+  let car = cin;
+  for (let k = 0; k < x.L; k++) {
+    const g = k < split ? (lowQ >>> (split - 1 - k)) & 1 : (highQ >>> (upper - 1 - (k - split))) & 1;
+    const idx = k * ways + car * 2 + g;
+    if (x.tabulated) {
+      for (let i = 0; i < 4; i++) out[i]! ^= parts[4 * idx + i]!;
+    } else {
+      const j = chain.lo + k;
+      let w = g;
+      for (let u = 0; u <= n; u++) {
+        if (u > 0) w = bitAt(chain.sums[u - 1]!, j) ^ w ^ ((car >>> (u - 1)) & 1);
+        if (w) for (let i = 0; i < 4; i++) out[i]! ^= parts[4 * (k * (n + 1) + u) + i]!;
+      }
+    }
+    car = nextCar[idx]!;
+  }
+}
 
 /**
  * A joined pair (carry-in cin, lower path, upper path): its state by the solved linear map (the
@@ -308,21 +338,12 @@ const fr = new Int32Array(4);
  * the frame state, or undefined.
  */
 function settle(x: Settle, cin: number, lowQ: number, highQ: number): Int32Array | undefined {
-  const { n, ways, split, upper, nextCar, frameOf, firstOf, chain } = x;
-  let car = cin;
-  let a0 = 0;
-  let a1 = 0;
-  let a2 = 0;
-  let a3 = 0;
-  for (let k = 0; k < x.L; k++) {
-    const g = k < split ? (lowQ >>> (split - 1 - k)) & 1 : (highQ >>> (upper - 1 - (k - split))) & 1;
-    const idx = k * ways + car * 2 + g;
-    a0 ^= firstOf[4 * idx]!;
-    a1 ^= firstOf[4 * idx + 1]!;
-    a2 ^= firstOf[4 * idx + 2]!;
-    a3 ^= firstOf[4 * idx + 3]!;
-    car = nextCar[idx]!;
-  }
+  const { n, split, upper, frameOf, firstOf, chain } = x;
+  pathState(x, cin, lowQ, highQ, x.tabulated ? firstOf : x.firstCol, acc);
+  const a0 = acc[0]!;
+  const a1 = acc[1]!;
+  const a2 = acc[2]!;
+  const a3 = acc[3]!;
   // The chain's first state: w₀ = state0, w₁ = state1 (as [high, low] words for the stepper).
   st[0] = a1;
   st[1] = a0;
@@ -350,14 +371,7 @@ function settle(x: Settle, cin: number, lowQ: number, highQ: number): Int32Array
     const w = j >= 32 ? (a1 >>> (j - 32)) & 1 : (a0 >>> j) & 1;
     if (w !== g) return undefined;
   }
-  car = cin;
-  fr.fill(0);
-  for (let k = 0; k < x.L; k++) {
-    const g = k < split ? (lowQ >>> (split - 1 - k)) & 1 : (highQ >>> (upper - 1 - (k - split))) & 1;
-    const idx = k * ways + car * 2 + g;
-    for (let i = 0; i < 4; i++) fr[i]! ^= frameOf[4 * idx + i]!;
-    car = nextCar[idx]!;
-  }
+  pathState(x, cin, lowQ, highQ, x.tabulated ? frameOf : x.frameCol, fr);
   return new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]);
 }
 
@@ -497,7 +511,7 @@ function levelTables(chain: SumChain, L: number, col: Int32Array, frameCol: Int3
           if (w) {
             const e = base + u;
             s ^= col[e]!;
-            for (let i = 0; i < 4; i++) {
+            if (frameOf.length > 0) for (let i = 0; i < 4; i++) {
               frameOf[4 * idx + i]! ^= frameCol[4 * e + i]!;
               firstOf[4 * idx + i]! ^= firstCol[4 * e + i]!;
             }
@@ -540,14 +554,15 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
   const ways = 2 << n;
   const nextCar = new Int32Array(L * ways);
   const synOf = new Int32Array(L * ways);
-  const frameOf = new Int32Array(L * ways * 4);
-  const firstOf = new Int32Array(L * ways * 4);
+  const tabulated = n <= TABULATE_MAX;
+  const frameOf = new Int32Array(tabulated ? L * ways * 4 : 0);
+  const firstOf = new Int32Array(tabulated ? L * ways * 4 : 0);
   levelTables(chain, L, col, frameCol, firstCol, nextCar, synOf, frameOf, firstOf);
   // The known sum bits lo … hi − 1 as masks of the [high, low] words.
   const bitsMask = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
   const maskLo = bitsMask(Math.min(chain.lo, 32), Math.min(chain.hi, 32));
   const maskHi = bitsMask(Math.max(chain.lo, 32) - 32, Math.max(chain.hi, 32) - 32);
-  return join({ chain, n, L, ways, split, upper: L - split, nextCar, frameOf, firstOf, maskHi, maskLo }, synOf, emit);
+  return join({ chain, n, L, ways, split, upper: L - split, nextCar, frameOf, firstOf, tabulated, frameCol, firstCol, maskHi, maskLo }, synOf, emit);
 }
 
 /**
