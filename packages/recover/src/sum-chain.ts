@@ -79,6 +79,15 @@ const TABULATE_MAX = 6;
 
 /** The cheapest (levels, split) for a chain of n outputs with `span` known levels; undefined when none reaches rank 128 on paper. */
 export function planChain(n: number, span: number, carryInKnown: boolean): ChainPlan | undefined {
+  const key = `${n}/${span}/${carryInKnown}`;
+  if (!planMemo.has(key)) planMemo.set(key, plan(n, span, carryInKnown));
+  return planMemo.get(key);
+}
+
+/** planChain's answers, per (n, span, carryInKnown): a caller costs hundreds of windows per call. */
+const planMemo = new Map<string, ChainPlan | undefined>();
+
+function plan(n: number, span: number, carryInKnown: boolean): ChainPlan | undefined {
   const cin = carryInKnown ? 0 : n;
   let best: ChainPlan | undefined;
   // Fewer than 128 / n levels leave 2^(128 − n·L) states on the planned levels (each checked on
