@@ -4,9 +4,10 @@
 // right in every trial, the wrong answers (a prediction that is not the engine's next value, given
 // without error) over all sizes tried, the median time per solve at that size, and the peak RSS of
 // the process that ran that side (each side runs in its own child process).
-//   node recover-peer.mjs [--trials 10] [--only node@20] [--mode start|mid]
+//   node recover-peer.mjs [--trials 10] [--only node@20] [--mode start|mid|across]
 // start: the values are the first Math.random() calls of the realm (fresh process or page; ours
-// gets fromStart); mid: 0–99 calls were made before them (ours without fromStart).
+// gets fromStart); mid: 0–99 calls were made before them (ours without fromStart); across (V8's
+// backwards caches only): the window crosses the first refill, 1 … m − 1 of its values before it.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,23 +23,26 @@ const { values: args } = parseArgs({
   },
 });
 
-// Engine id, the peer's predictor for it, ours' sizes, the peer's sizes.
+// Engine id, the peer's predictor for it, ours' sizes, the peer's sizes, values per refill of
+// V8's backwards cache (the `across` mode).
 const ENGINES = [
-  ['node@20', { node: 20 }, [3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [3, 4, 6, 10]],
-  ['node@24', { node: 24 }, [3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [4, 6, 10]],
-  ['node@26', { node: 26 }, [3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [4, 6, 10]],
+  ['node@20', { node: 20 }, [3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [3, 4, 6, 10], 64],
+  ['node@24', { node: 24 }, [3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [4, 6, 10], 64],
+  ['node@26', { node: 26 }, [3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [4, 6, 10], 64],
   ['chrome@156', { chrome: true }, [3, 4, 5, 6, 7, 10], [4, 6, 10]],
-  ['node@10', { node: 10 }, [3, 4, 5, 6, 7, 10, 62, 64, 66, 70], [4, 6, 10]],
+  ['node@10', { node: 10 }, [3, 4, 5, 6, 7, 10, 62, 64, 66, 70], [4, 6, 10], 62],
   ['firefox@120', { firefox: true }, [3, 4, 5, 6, 7, 10], [4, 6, 10]],
   ['jsc@17', { safari: true }, [3, 4, 5, 6, 7, 10], [6, 10]],
 ];
 
-function stream(id, t, mode, length) {
+function stream(id, t, mode, length, perRefill) {
   const hex = (x) => `0x${(x % (1n << 64n)).toString(16)}`;
   const e = id.startsWith('firefox@') || id.startsWith('jsc@')
     ? (await_import.createEngine(id, { state: [hex(BigInt(t) * 0x9e3779b97f4a7c15n + 1n), hex(BigInt(t + 7) * 0xbf58476d1ce4e5b9n + 3n)] }))
     : await_import.createEngine(id, { seed: (t * 2654435761) % 0x7fffffff || 1 });
   if (mode === 'mid') for (let s = 0; s < (t * 37) % 100; s++) e.random();
+  // across: 1 … length − 2 of the observed values come from the end of the first refill.
+  if (mode === 'across') for (let s = 0; s < perRefill - 1 - ((t * 37) % (length - 2)); s++) e.random();
   return Array.from({ length }, () => e.random());
 }
 
@@ -49,7 +53,7 @@ async function child(spec) {
   await_import = await import('@emu/engines');
   const { predict } = await import('@emu/recover');
   const JSRP = side === 'peer' ? (await import('js-randomness-predictor')).default : undefined;
-  const [, peerKind, oursSizes, peerSizes] = ENGINES.find((e) => e[0] === id);
+  const [, peerKind, oursSizes, peerSizes, perRefill] = ENGINES.find((e) => e[0] === id);
   const sizes = side === 'ours' ? oursSizes : peerSizes;
   let wrong = 0;
   let chosen;
@@ -58,7 +62,7 @@ async function child(spec) {
     let ok = 0;
     const times = [];
     for (let t = 1; t <= T; t++) {
-      const xs = stream(id, t, mode, m + 1);
+      const xs = stream(id, t, mode, m + 1, perRefill);
       const seen = xs.slice(0, m);
       const start = performance.now();
       let guess;
@@ -97,11 +101,12 @@ if (args.child) {
   await child(args.child);
 } else {
   const trials = args.trials;
-  const modes = args.mode ?? ['start', 'mid'];
+  const modes = args.mode ?? ['start', 'mid', 'across'];
   console.log('engine        mode   | ours: values  right  wrong  median ms  RSS MB | js-randomness-predictor 3.6.0: values  right  wrong  median ms  RSS MB');
-  for (const [id] of ENGINES) {
+  for (const [id, , , , perRefill] of ENGINES) {
     if (args.only && !args.only.includes(id)) continue;
     for (const mode of modes) {
+      if (mode === 'across' && !perRefill) continue;
       const cells = [];
       for (const side of ['ours', 'peer']) {
         if (args.side && !args.side.includes(side)) {
