@@ -281,6 +281,62 @@ if (!only.length || only.includes('xs-mid')) {
   }
 }
 
+// Across a refill, V8's backwards-cache sums (node 6–11: 52-bit low sum, 62-value cache; node 26:
+// `(s0 + s1) >> 11`, 64-value cache), no position given: 100 trials per count m, the window crossing
+// a refill with j = 1 … m − 1 values before it (j = 1 + t mod (m − 1)); per m and split: how often the
+// answer is complete with the next value determined and right, wrong answers (0 expected),
+// incomplete answers, and the median / max CPU ms. `--only xs-across` runs just this.
+if (only.includes('xs-across')) {
+  const { recoverXorshift } = await import('@emu/recover');
+  const { create, VARIANTS } = await import('@emu/xorshift128plus');
+  const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
+  const trials = quick ? 10 : 100;
+  for (const [variant, label] of [
+    ['v8-5.9-seeded62', 'V8 4.9–7.0 52-bit sum (node 10)'],
+    ['v8-14.4-sum-53', 'V8 14.4+ (s0+s1) >> 11 (node 26)'],
+  ]) {
+    const info = VARIANTS.find((v) => v.id === variant);
+    const P = info.cache.perRefill;
+    for (const m of [4, 5]) {
+      const times = [];
+      const bySplit = new Map();
+      let determined = 0;
+      let wrong = 0;
+      let incomplete = 0;
+      for (let t = 1; t <= trials; t++) {
+        let k = 5;
+        while (info.cache.canonicalizesNaN && (isNaNBits(hex(t, k)) || isNaNBits(hex(t, k + 1)))) k += 2;
+        const e = create({ state: [hex(t, k), hex(t, k + 1), 0], variant });
+        const before = 1 + (t % (m - 1));
+        for (let i = 0; i < P - before; i++) e.random();
+        const obs = Array.from({ length: m }, () => e.random());
+        const next = e.random();
+        const c0 = process.cpuUsage();
+        const r = recoverXorshift(obs, variant, {});
+        const c = process.cpuUsage(c0);
+        times.push((c.user + c.system) / 1000);
+        const row = bySplit.get(before) ?? { n: 0, determined: 0 };
+        bySplit.set(before, row);
+        row.n++;
+        if (!r.complete) {
+          incomplete++;
+          continue;
+        }
+        const nexts = new Set(r.candidates.map((x) => { const p = create({ state: [...x.state], variant }); for (let i = 0; i < m; i++) p.random(); return p.random(); }));
+        if (!nexts.has(next)) wrong++;
+        else if (nexts.size === 1) {
+          determined++;
+          row.determined++;
+        }
+      }
+      times.sort((a, b) => a - b);
+      const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
+      const splits = [...bySplit].sort((a, b) => a[0] - b[0]).map(([j, v]) => `${j}+${m - j}: ${v.determined}/${v.n}`).join(', ');
+      console.log(`xs-across ${label.padEnd(34)} ${m} values across a refill: next determined ${determined}/${trials} (${splits}), wrong ${wrong}, incomplete ${incomplete}, CPU ms median ${q(0.5)} max ${q(1)}`);
+    }
+  }
+}
+
 // identify on 5 full values of each family: CPU ms of the first call (cold) and the median of
 // the next ones, and the verdict of the engine's own row. `--only identify` runs just this.
 if (!only.length || only.includes('identify')) {
