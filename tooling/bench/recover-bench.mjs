@@ -337,6 +337,29 @@ if (only.includes('xs-across')) {
   }
 }
 
+// Why 4 values across a refill are not searched when they split 2 + 2 (two pairs of consecutive
+// outputs, 2·P − 2 steps apart): per number of levels a searched in each pair (one guessed bit of
+// the pair's first word per level, its three words' bits as equations), the GF(2) ranks of the
+// equations of pair A, of pair B and of both; a pair's own checks (equations its other ones imply)
+// prune its paths, the cross checks join them. Printed: the paths per pair, 2^(a + carry-in
+// guesses − own checks), and the pairs a meet-in-the-middle on the cross checks would join.
+// `--only pair-ranks` runs just this.
+if (only.includes('pair-ranks')) {
+  const { Gf2System, s0Offset, symbolicRows } = await import('@emu/recover');
+  const table = symbolicRows(200);
+  const rank = (sets) => { const s = new Gf2System(); for (const [t0, lo, L] of sets) for (let j = lo; j < lo + L; j++) for (let u = 0; u <= 2; u++) s.add(table, s0Offset(t0 + u, j), -1, -1, 0); return s.rank; };
+  // Outputs t (frame: P steps before observation 0): the 2 + 2 split puts observations 1, 0 at P − 1, P and 3, 2 at 3P − 3, 3P − 2.
+  for (const [name, lo, cin, P] of [['52-bit low sum, 62-value cache (node 10)', 0, 0, 62], ['(s0 + s1) >> 11, 64-value cache (node 26)', 11, 2, 64]]) {
+    for (const a of [22, 24, 26, 28, 30, 32, 36]) {
+      const rA = rank([[P - 1, lo, a]]);
+      const rB = rank([[3 * P - 3, lo, a]]);
+      const K = rA + rB - rank([[P - 1, lo, a], [3 * P - 3, lo, a]]);
+      const paths = a + cin - (3 * a - rA);
+      console.log(`pair-ranks ${name}: ${a} levels per pair: rank ${rA} / ${rB} (own checks ${3 * a - rA}), cross checks ${K}; paths per pair 2^${paths}, joined 2^${2 * paths - K}`);
+    }
+  }
+}
+
 // identify on 5 full values of each family: CPU ms of the first call (cold) and the median of
 // the next ones, and the verdict of the engine's own row. `--only identify` runs just this.
 if (!only.length || only.includes('identify')) {

@@ -129,8 +129,9 @@ describe('predict from the fewest values: zero wrong predictions (fast-check)', 
         fc.property(word, word, fc.integer({ min: 1, max: 2 }), (a, b, refill) => {
           const m = 4 + (caseNo % 2);
           const before = 1 + (Math.floor(caseNo / 2) % (m - 1)); // values before the refill boundary: 1 … m − 1
-          if (variant.cache!.canonicalizesNaN && (isNaNBits(a) || isNaNBits(b))) return void seen.skipped++;
-          const e = create({ state: [hex64(a), hex64(b), 0], variant: variantId });
+          // A NaN pattern V8 would have canonicalised is no state: moved out of the NaN range (fast-check favours 2^64 − 1).
+          const word0 = (v: bigint) => (variant.cache!.canonicalizesNaN && isNaNBits(v) ? v ^ (1n << 62n) : v);
+          const e = create({ state: [hex64(word0(a)), hex64(word0(b)), 0], variant: variantId });
           let canonicalised = false;
           const draw = () => {
             const x = e.random();
