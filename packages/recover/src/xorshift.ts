@@ -21,7 +21,8 @@
 import { xorshift128Step } from '@emu/core';
 import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } from '@emu/xorshift128plus';
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
-import { type ChainPlan, planChain, solveChain } from './sum-chain.js';
+import { type ChainPlan, type SumChain, planChain, solveChain } from './sum-chain.js';
+import { pairTracks, solvePairs } from './sum-pairs.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
 /** One state that explains every observation, with the cache position it implies (V8). */
@@ -88,6 +89,8 @@ const MAX_RUN3_COST = 2 ** 26;
 const MAX_CHAIN = 16;
 /** Planned work units charged per solveChain call on top of its plan (the elimination before the search). */
 const SOLVE_OVERHEAD = 2 ** 15;
+/** Planned work units charged for a search over two pairs of consecutive values (sum-pairs.ts: about 2^21 paths per pair walked three times, up to 2^16 joined pairs; 130–400 ms CPU measured, so about 2^26 units at 2 ns each). */
+const PAIRS_COST = 2 ** 26;
 /** Known sum levels tried per run (a plan with more than 32 gains nothing; a full value's own precision is tried too). */
 const MAX_SPAN = 32;
 
@@ -394,13 +397,25 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // Even the values that pin the most cannot make an affordable run: no window is tried at all.
     const fewest = Float64Array.from(spans, (_, si) => Math.min(Infinity, ...blocks.map((b) => (b ? b[si]! : Infinity))));
     // Full values only (no buckets, no gaps), and every alignment has a run of 3 or more
-    // consecutive ones: runs of 3 are affordable (MAX_RUN3_COST), else the usual cap.
-    let everyRun3 = observed.every((o) => typeof o === 'number');
+    // consecutive ones — or two runs of 2 the pair search takes (sum-pairs.ts: V8's backwards
+    // cache splitting 4 values 2 + 2): runs of 3 are affordable (MAX_RUN3_COST), else the usual cap.
+    const fullOnly = observed.every((o) => typeof o === 'number');
+    const pairsShape = fullOnly && pairTracks(shape.lo, shape.hi, shape.lo === 0) !== undefined;
+    /** The runs of consecutive outputs (placements sorted by t) of alignment c. */
+    const runsAt = (c: number): Placement[][] => {
+      const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
+      const runs: Placement[][] = [];
+      for (const p of here) {
+        const last = runs[runs.length - 1];
+        if (last && p.t === last[last.length - 1]!.t + 1) last.push(p);
+        else runs.push([p]);
+      }
+      return runs;
+    };
+    let everyRun3 = fullOnly;
     for (let c = 0; c < alignments && everyRun3; c++) {
-      const ts = placements.filter((p) => p.lo <= c && c <= p.hi).map((p) => p.t).sort((a, b) => a - b);
-      let longest = 0;
-      for (let i = 0, len = 0; i < ts.length; i++) longest = Math.max(longest, (len = i > 0 && ts[i] === ts[i - 1]! + 1 ? len + 1 : 1));
-      everyRun3 = longest >= 3;
+      const runs = runsAt(c);
+      everyRun3 = runs.some((r) => r.length >= 3) || (pairsShape && runs.filter((r) => r.length >= 2).length >= 2);
     }
     const cap = everyRun3 ? MAX_RUN3_COST : MAX_CHAIN_COST;
     let possible = false;
@@ -443,6 +458,43 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
             }
           }
           i = j;
+        }
+        if (!best && pairsShape) {
+          // No run of 3: two runs of 2 or more, searched as two pairs (their first two values each).
+          const pairs = runsAt(c).filter((r) => r.length >= 2).slice(0, 2);
+          if (pairs.length === 2) {
+            if (spent + PAIRS_COST > maxWork) {
+              undetermined++;
+              outOfBudget = true;
+              continue;
+            }
+            spent += PAIRS_COST;
+            const chainOf = (r: Placement[]): SumChain => ({
+              t0: r[0]!.t,
+              sums: r.slice(0, 2).map((p): [number, number] => {
+                const v = pins[p.k]!.lo * 2 ** shape.lo; // < 2^64, exact
+                return [Math.floor(v / TWO32) | 0, v % TWO32 | 0];
+              }),
+              lo: shape.lo,
+              hi: shape.hi,
+              carryInKnown: shape.lo === 0,
+            });
+            const found: Int32Array[] = [];
+            const limit = 64 * maxCandidates;
+            const r = solvePairs(chainOf(pairs[0]!), chainOf(pairs[1]!), (x) => {
+              found.push(x);
+              return found.length <= limit;
+            });
+            if (!r.solved || found.length > limit) {
+              undetermined++;
+              continue;
+            }
+            done = { run: [...pairs[0]!.slice(0, 2), ...pairs[1]!.slice(0, 2)], states: found };
+            solved.push(done);
+            rank = UNKNOWNS;
+            for (const x of done.states) if (!verify(x, c)) break;
+            continue;
+          }
         }
         if (!best) {
           undetermined++;
