@@ -74,11 +74,11 @@ writeFileSync(nodeProbe, probe + 'process.stdout.write(s+"\\n");');
 // on) from the minimum: 4 values from the realm's first call (--from-start); and, without a
 // position, a window across V8's first refill (its backwards cache hands out 62 or 64 values a
 // refill: a window inside one refill cannot tell where the next refill starts, so the next
-// value is open there — see packages/recover/README.md): 4 values for the s0 mappings, 7 for
-// the (s0 + s1) ones (the split at the refill must leave a run of 4 consecutive outputs).
+// value is open there — see packages/recover/README.md): 4 values, 2 on each side of the
+// refill (the (s0 + s1) mappings: two pairs and no run of 3, the pair search of sum-pairs.ts).
 // The MWC1616 eras (node 0.x – 4.x) from 4 values.
 const nodeEra = (v) => (/^0\.|^4\.|^5\./.test(v) ? 'mwc' : /^(6|7|8|9|10|11)\./.test(v) ? 'sum62' : /^2[6-9]\./.test(v) ? 'sum64' : 's0');
-const straddle = (era) => (era === 'sum62' ? [7, undefined, 59] : era === 'sum64' ? [7, undefined, 61] : [4, undefined, 62]);
+const straddle = (era) => (era === 'sum62' ? [4, undefined, 60] : [4, undefined, 62]);
 {
   const thisNode = `node@${process.versions.node}`.replace(/@20\..*/, '@20.20.2');
   const run = () => execFileSync(process.execPath, [nodeProbe], { encoding: 'utf8' }).trim().split('\n');
@@ -207,8 +207,9 @@ if (!args['skip-system']) {
 
 // Minimum counts: fresh unseeded engines print MIN_TOTAL values from their realm's first
 // Math.random() call; recoverXorshift sees the first k (fromStart), and, with no position given,
-// k values from MID_AT on (inside V8's second refill) and k values from 3 before V8's first
-// refill boundary (across it), for k = 2, 3, …; every value all candidates agree on must be the
+// k values from MID_AT on (inside V8's second refill) and k values from 2 before V8's first
+// refill boundary (across it: 4 values split 2 + 2, the hardest split for the (s0 + s1)
+// mappings — two pairs, no run of 3), for k = 2, 3, …; every value all candidates agree on must be the
 // engine's, bit for bit, and the smallest k whose answer is complete with the next value
 // determined is reported beside the information bound (⌈128 / bits per value⌉).
 const MIN_TOTAL = 140;
@@ -224,7 +225,7 @@ function minimumCounts(label, variant, bits, produce) {
   row.desc = desc;
   const P = /62$/.test(variant) ? 62 : 64;
   const ks = { fromStart: [2, 3, 4, 5, 6, 8], mid: desc ? [4, 8, 30] : [2, 3, 4, 5, 6, 8], across: [2, 3, 4, 5, 6, 7, 8] };
-  for (const [mode, at] of [['fromStart', 0], ['mid', MID_AT], ['across', P - 3]]) {
+  for (const [mode, at] of [['fromStart', 0], ['mid', MID_AT], ['across', P - 2]]) {
     for (const k of ks[mode]) {
       if (row[mode] !== undefined) break;
       const seen = hex.slice(at, at + k).map(hexToDouble);
@@ -285,11 +286,10 @@ for (const r of results) {
 }
 for (const m of minimum) {
   // A wrong agreed value fails; so does a minimum more than one above the bound from the start,
-  // anywhere for the engines without a backwards cache, across a refill for V8's s0 mappings,
-  // and above 5 across a refill for V8's (s0 + s1) ones (a run of 3 on one side of the refill).
-  const sum = /sum|62$/.test(m.variant);
+  // anywhere for the engines without a backwards cache, and across a refill for V8's (every
+  // mapping: the (s0 + s1) ones split 2 + 2 through the pair search of sum-pairs.ts).
   const over = (k, limit) => k === undefined || k > limit;
-  const fail = m.wrong > 0 || over(m.fromStart, m.bound + 1) || (m.desc ? over(m.across, sum ? 5 : m.bound + 1) : over(m.mid, m.bound + 1));
+  const fail = m.wrong > 0 || over(m.fromStart, m.bound + 1) || (m.desc ? over(m.across, m.bound + 1) : over(m.mid, m.bound + 1));
   if (fail) bad++;
   console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}, mid-stream ${m.mid ?? 'more than tried'}, across a refill ${m.across ?? '>8'} values (bound ${m.bound}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
 }
