@@ -83,7 +83,7 @@ const DEFAULT_MAX_CANDIDATES = 4096;
 const ENUMERATE_NULLITY = 8;
 /** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 only under MAX_RUN3_COST. */
 const MAX_CHAIN_COST = 2 ** 23;
-/** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 5 values across one of V8's refills settle every alignment and 3 from the start usually settle the state. Not when some alignment has no such run: the answer stays incomplete whatever the runs of 3 give. */
+/** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 4 values across one of V8's refills settle every alignment (the split 2 + 2 by the pair search, PAIRS_COST) and 3 from the start usually settle the state. Not when some alignment has neither: the answer stays incomplete whatever the runs of 3 give. */
 const MAX_RUN3_COST = 2 ** 26;
 /** Longest run of consecutive values the sum search plans with (full values: longer runs give no cheaper plan; buckets of 2^11 need 14). */
 const MAX_CHAIN = 16;
@@ -570,8 +570,9 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           }
         }
       }
-      // V8's backwards cache splits the window at an unknown refill: a run on one side for every split.
-      needValues = desc && !options.fromStart ? 2 * run - 1 : run;
+      // V8's backwards cache splits the window at an unknown refill: a run on one side for every
+      // split — or, for full values, two pairs (4 values split 2 + 2, sum-pairs.ts).
+      needValues = desc && !options.fromStart ? (pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
     }
     return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(needValues !== undefined ? { needValues } : {}) };
   }
