@@ -10,25 +10,29 @@
  * from a guessed carry-in, or the known carry 0 at bit 0). The levels are chosen so that a
  * pair's own equations become dependent early (bit j of w₂ is a form in bits j − 23, j − 6, j,
  * j + 17 of w₀ and j, j + 26 of w₁, so tracks j, j + 17, j + 26 close one parity check per step):
- * a pair keeps about 2^20 – 2^22 paths instead of 2^26 – 2^34 when walked from the lowest level.
- * The paths of pair A are stored by the value of the cross checks (the equations of A and B
- * that together are dependent, at most 32 of them) on A's side; every path of pair B probes them
- * with its side. A pair of paths that agrees on every check (the pair's own checks are enforced
- * as the walks go, the cross checks by the join) fixes the 128 state bits (rank 128: the solved
- * linear map from the equations' values), and the state is kept only if its four outputs show
- * every known sum bit (a guessed carry-in may not be the state's). Every state that fits both
- * pairs is met by its own two paths (its own bits and carries), so the list is exhaustive.
+ * a pair keeps about 2^20 – 2^21 paths instead of 2^26 – 2^34 when walked from the lowest level.
+ * One elimination of both pairs' equations gives each pair's own checks (enforced during its
+ * walk), the cross checks (the equations of A and B that together are dependent; up to 32 with
+ * independent parts on A's side: the join key) and the linear map to the state (rank 128). The
+ * join takes three walks and little memory: A's keys marked in a bitmap that stays in the
+ * second-level cache; B's paths whose key is marked kept; their keys marked in a second bitmap
+ * (another hash); A walked again, keeping the paths it marks; equal keys pair. A joined pair
+ * agrees on every check, so its equations' values fix the 128 state bits, and the state is kept
+ * only if its four outputs show every known sum bit (a guessed carry-in may not be the
+ * state's). Every state that fits both pairs is met by its own two paths (its own bits and
+ * carries), so the list is exhaustive; a cap passed leaves it unsolved, never short.
  *
- * Schedules (tracks) per mapping, chosen with `recover-bench.mjs --only pair-ranks` style GF(2)
- * rank counts for V8's cache distances (62-value cache: 122 steps between the pairs; 64: 126):
- * the 52-bit low sum [0, 10) [17, 26) [26, 37) — 2^22 paths per pair, 2^12 expected joined pairs;
- * `(s0 + s1) >> 11` [26, 42) [49, 64) — 2^20 paths, 2^12 joined. Other shapes are not searched.
+ * Schedules (tracks) per mapping, chosen by GF(2) rank counts of candidate schedules for V8's
+ * cache distances (62-value cache: 122 steps between the pairs; 64: 126): the 52-bit low sum
+ * [0, 10) [17, 26) [26, 36) — 2^21 paths per pair, 26 key bits, about 2^16 joined pairs;
+ * `(s0 + s1) >> 11` [26, 42) [49, 64) — 2^20 paths, 28 key bits, about 2^12 joined. Other
+ * shapes are not searched (no other mapping has a backwards cache).
  */
 import { xorshift128Step } from '@emu/core';
 import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
 import type { SumChain } from './sum-chain.js';
 
-/** Paths of pair A kept at most (each 12 bytes); past it the search refuses (the caller leaves the alignment unsettled). */
+/** Paths of pair A at most (counted by the first walk); past it the search refuses (the caller leaves the alignment unsettled). */
 const MAX_PATHS = 2 ** 22;
 /** Joined pairs of paths at most. */
 const MAX_JOINED = 2 ** 20;
