@@ -78,8 +78,15 @@ export interface RecoverOptions {
 }
 
 const DEFAULT_MAX_CANDIDATES = 4096;
-/** Below full rank, the 2^nullity states of an alignment are each checked when nullity ≤ this. */
-const ENUMERATE_NULLITY = 8;
+/** Below full rank with nothing left to branch on, the 2^nullity states of an alignment are each tried when nullity ≤ this. */
+const GRAY_MAX = 20;
+/** Below full rank, stop branching over buckets' pieces and try every state once nullity ≤ this. */
+const GRAY_DIRECT = 10;
+/** Observations checked per state in the Gray-code loop (the rest for its survivors only). */
+const FAST_FILTERS = 6;
+/** Work units (a state tried ≈ 1, a branch node NODE_WORK) of the leaf searches of one recovery, summed over alignments. */
+const MAX_LEAF_WORK = 2 ** 23;
+const NODE_WORK = 16;
 /** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 only under MAX_RUN3_COST. */
 const MAX_CHAIN_COST = 2 ** 23;
 /** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 5 values across one of V8's refills settle every alignment and 3 from the start usually settle the state. Not when some alignment has no such run: the answer stays incomplete whatever the runs of 3 give. */
@@ -123,6 +130,50 @@ function prefixEquations(lo: number, hi: number, bits: number, shift: number): I
     out[o + 3] = bitOf(lh, ll, j);
   }
   return out;
+}
+
+/** Leading bits two 32-bit unsigned integers share. */
+function prefixLength(l: number, h: number): number {
+  return l === h ? 32 : Math.clz32((l ^ h) >>> 0);
+}
+
+/** Bits below a bucket's shared prefix its dyadic pieces go down to. */
+const PIECE_DEPTH = 4;
+
+/**
+ * A bucket's interval [lo, hi] (of the `bits`-bit output integer m) below the prefix both ends
+ * share, as disjoint dyadic pieces: the canonical decomposition of the range of its
+ * (p + PIECE_DEPTH)-bit prefixes (the two end prefixes only partly inside: over-covered, the
+ * exact check decides). Each piece as its equations past the shared prefix (ECOLS words, like
+ * prefixEquations). Undefined when the interval is one piece (a power-of-two n: the prefix is all).
+ */
+function piecesOf(o: { n: number; value: number }, shape: { shift: number; bits: number }): Int32Array[] | undefined {
+  const { bits, shift } = shape;
+  const [lo, hi] = bucketRange(o, bits);
+  if (!(lo <= hi)) return undefined;
+  let p = 0;
+  while (p < bits && Math.floor(lo / 2 ** (bits - p - 1)) === Math.floor(hi / 2 ** (bits - p - 1))) p++;
+  const D = Math.min(bits, p + PIECE_DEPTH);
+  const unit = 2 ** (bits - D);
+  let a = Math.floor(lo / unit);
+  const b = Math.floor(hi / unit);
+  const out: Int32Array[] = [];
+  while (a <= b) {
+    let k = 0;
+    while (k < D - p && a % 2 ** (k + 1) === 0 && a + 2 ** (k + 1) - 1 <= b) k++;
+    const len = D - k; // the piece: the top `len` bits of m are a's
+    const eq = new Int32Array((len - p) * ECOLS);
+    const top = a * unit; // m with a's top bits, < 2^53
+    for (let j = bits - 1 - p, q = 0; j >= bits - len; j--, q += ECOLS) {
+      eq[q] = s0Offset(0, shift + j);
+      eq[q + 1] = -1;
+      eq[q + 2] = -1;
+      eq[q + 3] = Math.floor(top / 2 ** j) % 2;
+    }
+    out.push(eq);
+    a += 2 ** k;
+  }
+  return out.length > 1 ? out : undefined;
 }
 
 /** Which mapping bits are linear (state0 from `shift` up), or which sum bits a value shows (`lo` … `hi` − 1). */
@@ -524,21 +575,141 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(needValues !== undefined ? { needValues } : {}) };
   }
 
+  // Buckets whose interval is not one binary prefix (n not a power of two): the interval's
+  // dyadic pieces below the shared prefix, branched over at a leaf below full rank (see settle).
+  const pieces = shape.kind === 's0' ? observed.map((o) => (o !== null && typeof o === 'object' ? piecesOf(o, shape) : undefined)) : [];
   /**
-   * A leaf below full rank: its 2^nullity states x0 ⊕ Σ vⱼ·dⱼ (Gray code order) each go through
-   * the linear check and the emulator. Returns false when nullity is too large to try them all.
+   * Per observation: the top 32 bits of its output integer m lie in [lo32, hi32] (one value for a
+   * full value), and the share of its prefix block that interval covers (the filter's selectivity).
    */
-  const enumerate = (sys: Gf2System, c: number): boolean => {
-    const free = sys.freeBits();
-    if (free.length > ENUMERATE_NULLITY) return false;
-    const x = sys.solution(0, free)!;
-    const dirs = free.map((_, j) => sys.solution(1 << j, free)!.map((w, i) => w ^ x[i]!));
-    for (let v = 0; ; ) {
-      if (linearCheck(x, c) && !verify(x.slice(), c)) return true;
-      if (++v === 1 << free.length) return true;
-      const j = 31 - Math.clz32(v & -v); // Gray code: flip the lowest set bit of v
-      for (let i = 0; i < 4; i++) x[i]! ^= dirs[j]![i]!;
+  const top32 =
+    shape.kind === 's0'
+      ? observed.map((o): [number, number, number] | undefined => {
+          if (o === null) return undefined;
+          const [lo, hi] = typeof o === 'number' ? [o * 2 ** shape.bits, o * 2 ** shape.bits] : bucketRange(o, shape.bits);
+          const unit = 2 ** (shape.bits - 32);
+          const l = Math.floor(lo / unit);
+          const h = Math.floor(hi / unit);
+          return [l, h, (h - l + 1) / 2 ** (32 - prefixLength(l, h))];
+        })
+      : [];
+  let work = 0;
+
+  /** The top 32 bits of state0 after each step 0 … T from frame state x (the output words). */
+  const tops = (x: Int32Array, T: number): Int32Array => {
+    const s = x.slice();
+    const out = new Int32Array(T + 1);
+    for (let t = 0; t <= T; t++) {
+      out[t] = s[0]!;
+      xorshift128Step(s);
     }
+    return out;
+  };
+
+  /**
+   * Every state of a leaf's affine space x0 ⊕ Σ vⱼ·dⱼ, in Gray-code order: the top 32 bits of the
+   * most selective observations' outputs are kept per state (each direction's part XORed in)
+   * and compared with their intervals, the survivors checked on the rest, then by the linear
+   * check and the emulator.
+   */
+  const gray = (sys: Gf2System, c: number, filters: readonly Placement[]): void => {
+    const free = sys.freeBits();
+    const N = free.length;
+    const x = sys.solution(0, free)!;
+    const dirs = free.map((_, j) => sys.solution(2 ** j, free)!.map((w, i) => w ^ x[i]!));
+    const T = filters.reduce((m, p) => Math.max(m, p.t), 0);
+    const K = Math.min(filters.length, FAST_FILTERS);
+    const lo = new Float64Array(K);
+    const hi = new Float64Array(K);
+    const v = new Int32Array(K);
+    const d = new Int32Array(N * K);
+    const t0 = tops(x, T);
+    for (let q = 0; q < K; q++) {
+      const f = top32[filters[q]!.k]!;
+      lo[q] = f[0];
+      hi[q] = f[1];
+      v[q] = t0[filters[q]!.t]!;
+    }
+    for (let j = 0; j < N; j++) {
+      const tj = tops(dirs[j]!, T);
+      for (let q = 0; q < K; q++) d[j * K + q] = tj[filters[q]!.t]!;
+    }
+    const rest = (y: Int32Array): boolean => {
+      const ty = tops(y, T);
+      for (let q = K; q < filters.length; q++) {
+        const f = top32[filters[q]!.k]!;
+        const u = ty[filters[q]!.t]! >>> 0;
+        if (u < f[0] || u > f[1]) return false;
+      }
+      return true;
+    };
+    for (let g = 0; ; ) {
+      let fits = true;
+      for (let q = 0; q < K; q++) {
+        const u = v[q]! >>> 0;
+        if (u < lo[q]! || u > hi[q]!) {
+          fits = false;
+          break;
+        }
+      }
+      if (fits && rest(x) && linearCheck(x, c) && !verify(x.slice(), c)) return;
+      if (++g === 2 ** N) return;
+      const j = 31 - Math.clz32(g & -g); // Gray code: flip the lowest set bit of g
+      for (let i = 0; i < 4; i++) x[i]! ^= dirs[j]![i]!;
+      for (let q = 0; q < K; q++) v[q]! ^= d[j * K + q]!;
+    }
+  };
+
+  /**
+   * A leaf below full rank (one alignment c): every state that fits. The observations whose
+   * bucket is more than one binary prefix are branched over, piece by piece (disjoint dyadic
+   * pieces of the bucket's interval below its shared prefix; each adds that piece's bits as
+   * equations, an inconsistent branch is cut at once); once few states are left (nullity ≤
+   * GRAY_DIRECT, or nothing left to branch on and nullity ≤ GRAY_MAX), each of the 2^nullity
+   * states is tried (gray). Returns false when the alignment cannot be settled: more than
+   * GRAY_MAX free bits with nothing left to branch on, or the work budget (MAX_LEAF_WORK, shared
+   * by every alignment) spent.
+   */
+  const settle = (sys: Gf2System, c: number): boolean => {
+    const here = placements.filter((p) => p.lo <= c && c <= p.hi && top32[p.k] !== undefined);
+    // Most selective first (the smallest share of its prefix block).
+    const filters = here.slice().sort((a, b) => top32[a.k]![2] - top32[b.k]![2]);
+    const branch = filters.filter((p) => pieces[p.k] !== undefined);
+    const state = { ok: true };
+    const dfs = (i: number): void => {
+      const nullity = UNKNOWNS - sys.rank;
+      if (nullity === 0) {
+        work += NODE_WORK;
+        const x = sys.solution()!;
+        if (linearCheck(x, c)) verify(x, c);
+        return;
+      }
+      if (nullity <= GRAY_DIRECT || i === branch.length) {
+        if (nullity > GRAY_MAX || work + 2 ** nullity > MAX_LEAF_WORK) {
+          state.ok = false;
+          return;
+        }
+        work += 2 ** nullity;
+        gray(sys, c, filters);
+        return;
+      }
+      const p = branch[i]!;
+      const before = sys.rank;
+      const at = s0Offset(p.t, 0);
+      for (const e of pieces[p.k]!) {
+        work += NODE_WORK;
+        if (work > MAX_LEAF_WORK) {
+          state.ok = false;
+          return;
+        }
+        for (let j = 0; j < e.length && sys.rank < UNKNOWNS && sys.consistent; j += ECOLS) sys.add(table, at + e[j]!, -1, -1, e[j + 3]!);
+        if (sys.consistent) dfs(i + 1);
+        sys.undo(before);
+        if (!state.ok || stopped) return;
+      }
+    };
+    dfs(0);
+    return state.ok;
   };
 
   const sys = new Gf2System();
@@ -558,8 +729,9 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       const x = sys.solution()!;
       for (let c = lo; c <= hi; c++) if (linearCheck(x, c) && !verify(x, c)) break;
     } else if (lo === hi) {
-      // Below full rank: try every remaining state when few, else this alignment stays open.
-      if (!enumerate(sys, lo)) undetermined++;
+      // Below full rank: branch over the buckets' pieces, try every remaining state when few;
+      // else this alignment stays open.
+      if (!settle(sys, lo)) undetermined++;
     } else {
       const mid = (lo + hi) >> 1;
       const here = sys.rank;
