@@ -151,8 +151,10 @@ function xorshiftMethod(variant: string): Method {
       const unsettled = `${r.undetermined} cache position(s) not settled by these values`;
       const detail = r.outOfBudget
         ? `${r.undetermined} cache position(s) not settled within the (s0 + s1) search's work budget of ${options.maxWork} work units`
-        : r.undetermined > 0
-          ? unsettled
+        : r.searchCapped
+          ? `${r.undetermined} cache position(s) not settled: more states fit these buckets' leading bits than the search tries (2^24 work units, about 0.1–0.4 s)`
+          : r.undetermined > 0
+            ? unsettled
           : sum
             ? 'exact (s0 + s1) search'
             : `GF(2) rank ${r.rank}/128`;

@@ -54,6 +54,11 @@ export interface XorshiftRecovery {
   /** Some alignments were left unsettled because `maxWork` ran out (then `complete` is false). */
   readonly outOfBudget: boolean;
   /**
+   * `s0` mappings from buckets: some alignment was left unsettled because the search over the
+   * buckets' pieces and the states left (MAX_LEAF_WORK) would cost too much — more values settle it.
+   */
+  readonly searchCapped?: boolean;
+  /**
    * `(s0 + s1)` mappings, when an alignment found no run the search can afford: about how many
    * observations of this precision (consecutive, from the first) would give every alignment one —
    * Infinity when no run length would (too few known bits per value, e.g. ⌊x·n⌋ with n < 2^11).
@@ -81,12 +86,16 @@ const DEFAULT_MAX_CANDIDATES = 4096;
 /** Below full rank with nothing left to branch on, the 2^nullity states of an alignment are each tried when nullity ≤ this. */
 const GRAY_MAX = 20;
 /** Below full rank, stop branching over buckets' pieces and try every state once nullity ≤ this. */
-const GRAY_DIRECT = 10;
+const GRAY_DIRECT = 13;
 /** Observations checked per state in the Gray-code loop (the rest for its survivors only). */
-const FAST_FILTERS = 6;
-/** Work units (a state tried ≈ 1, a branch node NODE_WORK) of the leaf searches of one recovery, summed over alignments. */
-const MAX_LEAF_WORK = 2 ** 23;
-const NODE_WORK = 16;
+const FAST_FILTERS = 16;
+/**
+ * Work units of the leaf searches of one recovery, summed over alignments: a state tried ≈ 1
+ * (a few ns), a branch node NODE_WORK, a leaf's set-up LEAF_WORK. 2^24: about 0.1–0.4 s of CPU.
+ */
+const MAX_LEAF_WORK = 2 ** 24;
+const NODE_WORK = 256;
+const LEAF_WORK = 4096;
 /** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 only under MAX_RUN3_COST. */
 const MAX_CHAIN_COST = 2 ** 23;
 /** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 5 values across one of V8's refills settle every alignment and 3 from the start usually settle the state. Not when some alignment has no such run: the answer stays incomplete whatever the runs of 3 give. */
@@ -138,7 +147,7 @@ function prefixLength(l: number, h: number): number {
 }
 
 /** Bits below a bucket's shared prefix its dyadic pieces go down to. */
-const PIECE_DEPTH = 4;
+const PIECE_DEPTH = 3;
 
 /**
  * A bucket's interval [lo, hi] (of the `bits`-bit output integer m) below the prefix both ends
@@ -174,6 +183,54 @@ function piecesOf(o: { n: number; value: number }, shape: { shift: number; bits:
     a += 2 ** k;
   }
   return out.length > 1 ? out : undefined;
+}
+
+const BIAS = -0x80000000;
+
+/** Directions of the inner table of grayScan (2^INNER states scanned per outer state). */
+const INNER = 10;
+
+/**
+ * The hot loop of a leaf's enumeration (module level: one feedback vector for every recovery).
+ * The states are x0 ⊕ Σ over a set of the N directions; `v` holds x0's K watched top words
+ * (biased by 2^31, as `lo` and `hi`), d[j·K …] direction j's parts of them. The first
+ * m = min(N, INNER) directions are tabulated (every subset's parts, 2^m · K words); the others
+ * are walked in Gray-code order, each outer state scanning the table with one XOR per word
+ * checked. Pushes the direction set (bit j = direction j) of every state whose K words all lie
+ * in their intervals.
+ */
+function grayScan(N: number, K: number, v: Int32Array, d: Int32Array, lo: Int32Array, hi: Int32Array, hits: number[]): void {
+  const m = Math.min(N, INNER);
+  const inner = 2 ** m;
+  const table = new Int32Array(inner * K);
+  for (let g = 1; g < inner; g++) {
+    const from = (g & (g - 1)) * K;
+    const o = (31 - Math.clz32(g & -g)) * K;
+    for (let q = 0; q < K; q++) table[g * K + q] = table[from + q]! ^ d[o + q]!;
+  }
+  const outer = 2 ** (N - m);
+  let set = 0;
+  for (let h = 0; ; ) {
+    const v0 = v[0]!;
+    const lo0 = lo[0]!;
+    const hi0 = hi[0]!;
+    for (let g = 0, o = 0; g < inner; g++, o += K) {
+      const u0 = v0 ^ table[o]!;
+      if (u0 < lo0 || u0 > hi0) continue;
+      let q = 1;
+      while (q < K) {
+        const u = v[q]! ^ table[o + q]!;
+        if (u < lo[q]! || u > hi[q]!) break;
+        q++;
+      }
+      if (q === K) hits.push(set * inner + g);
+    }
+    if (++h === outer) return;
+    const j = 31 - Math.clz32(h & -h);
+    set ^= 2 ** j;
+    const o = (m + j) * K;
+    for (let q = 0; q < K; q++) v[q]! ^= d[o + q]!;
+  }
 }
 
 /** Which mapping bits are linear (state0 from `shift` up), or which sum bits a value shows (`lo` … `hi` − 1). */
@@ -594,6 +651,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         })
       : [];
   let work = 0;
+  /** Some alignment was left unsettled because MAX_LEAF_WORK ran out (not for want of values alone). */
+  let capped = false;
 
   /** The top 32 bits of state0 after each step 0 … T from frame state x (the output words). */
   const tops = (x: Int32Array, T: number): Int32Array => {
@@ -619,44 +678,47 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     const dirs = free.map((_, j) => sys.solution(2 ** j, free)!.map((w, i) => w ^ x[i]!));
     const T = filters.reduce((m, p) => Math.max(m, p.t), 0);
     const K = Math.min(filters.length, FAST_FILTERS);
-    const lo = new Float64Array(K);
-    const hi = new Float64Array(K);
+    // The first K observations' top words, biased by 2^31 so that signed comparison orders them.
+    const lo = new Int32Array(K);
+    const hi = new Int32Array(K);
     const v = new Int32Array(K);
     const d = new Int32Array(N * K);
     const t0 = tops(x, T);
     for (let q = 0; q < K; q++) {
       const f = top32[filters[q]!.k]!;
-      lo[q] = f[0];
-      hi[q] = f[1];
-      v[q] = t0[filters[q]!.t]!;
+      lo[q] = f[0] ^ BIAS;
+      hi[q] = f[1] ^ BIAS;
+      v[q] = t0[filters[q]!.t]! ^ BIAS;
     }
     for (let j = 0; j < N; j++) {
       const tj = tops(dirs[j]!, T);
       for (let q = 0; q < K; q++) d[j * K + q] = tj[filters[q]!.t]!;
     }
+    // The rest, for the states that pass the first K: stepped from the state itself.
+    const Trest = filters.slice(K).reduce((m, p) => Math.max(m, p.t), -1);
+    const s = new Int32Array(4);
+    const at = new Int32Array(Trest + 1);
     const rest = (y: Int32Array): boolean => {
-      const ty = tops(y, T);
+      if (Trest < 0) return true;
+      s.set(y);
+      for (let t = 0; t <= Trest; t++) {
+        at[t] = s[0]!;
+        xorshift128Step(s);
+      }
       for (let q = K; q < filters.length; q++) {
         const f = top32[filters[q]!.k]!;
-        const u = ty[filters[q]!.t]! >>> 0;
+        const u = at[filters[q]!.t]! >>> 0;
         if (u < f[0] || u > f[1]) return false;
       }
       return true;
     };
-    for (let g = 0; ; ) {
-      let fits = true;
-      for (let q = 0; q < K; q++) {
-        const u = v[q]! >>> 0;
-        if (u < lo[q]! || u > hi[q]!) {
-          fits = false;
-          break;
-        }
-      }
-      if (fits && rest(x) && linearCheck(x, c) && !verify(x.slice(), c)) return;
-      if (++g === 2 ** N) return;
-      const j = 31 - Math.clz32(g & -g); // Gray code: flip the lowest set bit of g
-      for (let i = 0; i < 4; i++) x[i]! ^= dirs[j]![i]!;
-      for (let q = 0; q < K; q++) v[q]! ^= d[j * K + q]!;
+    const hits: number[] = [];
+    grayScan(N, K, v, d, lo, hi, hits);
+    for (const g of hits) {
+      // x0 ⊕ the directions in the set g.
+      const y = x.slice();
+      for (let j = 0, b = g; b !== 0; j++, b = Math.floor(b / 2)) if (b % 2) for (let i = 0; i < 4; i++) y[i]! ^= dirs[j]![i]!;
+      if (rest(y) && linearCheck(y, c) && !verify(y, c)) return;
     }
   };
 
@@ -675,6 +737,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // Most selective first (the smallest share of its prefix block).
     const filters = here.slice().sort((a, b) => top32[a.k]![2] - top32[b.k]![2]);
     const branch = filters.filter((p) => pieces[p.k] !== undefined);
+    const plain = filters.filter((p) => pieces[p.k] === undefined);
     const state = { ok: true };
     const dfs = (i: number): void => {
       const nullity = UNKNOWNS - sys.rank;
@@ -685,12 +748,14 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         return;
       }
       if (nullity <= GRAY_DIRECT || i === branch.length) {
-        if (nullity > GRAY_MAX || work + 2 ** nullity > MAX_LEAF_WORK) {
+        if (nullity > GRAY_MAX || work + LEAF_WORK + 2 ** nullity > MAX_LEAF_WORK) {
           state.ok = false;
+          capped ||= nullity <= GRAY_MAX;
           return;
         }
-        work += 2 ** nullity;
-        gray(sys, c, filters);
+        work += LEAF_WORK + 2 ** nullity;
+        // The observations not branched on first: the pieces taken already hold for the others.
+        gray(sys, c, [...branch.slice(i), ...plain, ...branch.slice(0, i)]);
         return;
       }
       const p = branch[i]!;
@@ -700,6 +765,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         work += NODE_WORK;
         if (work > MAX_LEAF_WORK) {
           state.ok = false;
+          capped = true;
           return;
         }
         for (let j = 0; j < e.length && sys.rank < UNKNOWNS && sys.consistent; j += ECOLS) sys.add(table, at + e[j]!, -1, -1, e[j + 3]!);
@@ -742,5 +808,5 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     sys.undo(before);
   };
   search(0, alignments - 1, placements);
-  return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget };
+  return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(capped ? { searchCapped: true } : {}) };
 }
