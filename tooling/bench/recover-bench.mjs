@@ -222,6 +222,77 @@ if (only.includes('sum-buckets')) {
   }
 }
 
+// The `s0` mappings from buckets alone (issue 13, node 20's `s0 >> 12`, node 24's `s0 >> 11`):
+// per bucket size n, `predict` on m buckets ⌊x · n⌋ from the realm's first call (fromStart) and
+// across one of V8's refills (no position given); the fewest m at which the next bucket is given
+// and right in ≥ 99 % of trials, wrong answers (0 expected), the median CPU ms at that m, and what
+// the answers below it said. For powers of two (n = 2^16, 64) also the GF(2) rank: the states
+// that fit k buckets form an affine space, every one of them fits exactly, so when its states
+// disagree on the next bucket no method can give it ("kernel": how many trials had states
+// disagreeing at the count below the minimum). `--only s0-buckets` runs just this (`--quick`: 10
+// trials; `--trials N`).
+if (only.includes('s0-buckets')) {
+  const at = process.argv.indexOf('--trials');
+  const trials = at > 0 ? Number(process.argv[at + 1]) : quick ? 10 : 100;
+  const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
+  const { recoverXorshift } = await import('@emu/recover');
+  const { create } = await import('@emu/xorshift128plus');
+  const SIZES = [
+    [2 ** 16, '2^16', [9, 10, 11, 12], [11, 12, 13, 14]],
+    [1_000_000, '10^6', [7, 8, 9, 10], [9, 10, 11, 12]],
+    [100_000, '10^5', [9, 10, 11, 12], [10, 11, 12, 14]],
+    [1000, '1000', [13, 14, 15, 16, 18], [14, 15, 16, 18, 20]],
+    [64, '64', [21, 22, 23, 24], [22, 23, 24, 26]],
+    [6, '6', [54, 58, 60, 62, 64, 66, 70], [60, 64, 66, 70, 76]],
+  ];
+  const only6 = process.argv.includes('--only-n') ? Number(process.argv[process.argv.indexOf('--only-n') + 1]) : 0;
+  for (const [id, variant] of [['node@20', 'v8-7.1-s0'], ['node@24', 'v8-13.5-s0-53']]) {
+    for (const [n, name, startSizes, midSizes] of SIZES) {
+      if (only6 && n !== only6) continue;
+      for (const [mode, sizes] of [['start', startSizes], ['across', midSizes]]) {
+        const said = [];
+        let row;
+        for (const m of sizes) {
+          let ok = 0;
+          let wrong = 0;
+          let kernel = 0;
+          const kinds = {};
+          const times = [];
+          for (let t = 1; t <= trials; t++) {
+            const e = createEngine(id, { state: [hex(t, 1), hex(t, 2), 0] });
+            // across: the window crosses one of V8's refills, at a random split.
+            if (mode === 'across') for (let i = 0; i < 64 * (1 + (t % 2)) - 1 - ((t * 37) % (m - 1)); i++) e.random();
+            const obs = Array.from({ length: m }, () => ({ n, value: Math.floor(e.random() * n) }));
+            const truth = Math.floor(e.random() * n);
+            const c0 = process.cpuUsage();
+            const r = predict(id, obs, 1, 0, { bucket: n, fromStart: mode === 'start' });
+            const c = process.cpuUsage(c0);
+            times.push((c.user + c.system) / 1000);
+            kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
+            const given = r.kind === 'ok' ? Math.floor(r.next[0] * n) : r.kind === 'partial' ? r.buckets?.next[0] : null;
+            if ((n & (n - 1)) === 0 && mode === 'start' && (given === null || given === undefined)) {
+              // Powers of two: every state of the affine space fits; do they disagree on the next bucket?
+              const x = recoverXorshift(obs, variant, { fromStart: true, maxCandidates: 1 << 16 });
+              const next = new Set(x.candidates.map((c) => { const y = create({ state: [...c.state], variant }); for (let i = 0; i < m; i++) y.random(); return Math.floor(y.random() * n); }));
+              if (x.complete && next.size > 1) kernel++;
+            }
+            if (given === null || given === undefined) continue;
+            if (given === truth) ok++;
+            else wrong++;
+          }
+          times.sort((a, b) => a - b);
+          const median = times[Math.floor(times.length / 2)];
+          said.push(`${m}: ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(', ')}, given ${ok + wrong}, wrong ${wrong}${kernel ? `, kernel states disagree in ${kernel}` : ''}, CPU ms median ${median.toFixed(1)} max ${times[times.length - 1].toFixed(0)}`);
+          row = { m, ok, count: trials, median };
+          if (ok / trials >= 0.99) break;
+        }
+        const result = row.ok / row.count >= 0.99 ? `min ${row.m}` : `not settled by ${row.m}`;
+        console.log(`s0-buckets ${id} ⌊x·${name}⌋ ${mode.padEnd(6)} ${result}: ${row.ok}/${row.count} right, CPU ms median ${row.median.toFixed(1)} | ${said.join('; ')}`);
+      }
+    }
+  }
+}
+
 // Mid-stream: m consecutive full values from a random position (not the realm's first call),
 // per mapping: how often the answer is complete (every fitting state and cache position found),
 // how often the next value is determined (all of them agree) and right, wrong answers, CPU ms.
