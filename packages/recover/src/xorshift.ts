@@ -4,7 +4,8 @@
  *
  * The state transition is linear over GF(2). V8's `s0 >> 12` mapping shows 52 bits of state0 per
  * double, `(s0 >> 11) / 2^53` 53, and a bucket Math.floor(x · n) the leading bits its interval
- * pins: Gaussian elimination. The `(s0 + s1)` mappings carry, so they go to the exact
+ * pins: Gaussian elimination; below full rank, the rest of each bucket's interval as dyadic
+ * pieces branched over, and the states left tried one by one (settle). The `(s0 + s1)` mappings carry, so they go to the exact
  * guess-and-determine search of sum-chain.ts over a run of consecutive observations, on the top
  * sum bits every value of the run pins (all of a full value's; a bucket's common prefix, or
  * each block its interval meets).
@@ -76,8 +77,8 @@ export interface RecoverOptions {
    * Work budget of the exact (s0 + s1) search: work units as planned (planChain's cost model, a
    * few ns each), summed over the runs it solves. A run whose plan would pass what is left is not searched: its alignments stay
    * unsettled (`complete` false, `outOfBudget` true) — a quick honest "undecided", never a guess.
-   * Default: no limit beyond the per-run cap. (The linear s0 mappings need no budget: their
-   * work is bounded by the alignments and 2^8 states per alignment.)
+   * Default: no limit beyond the per-run cap. (The linear s0 mappings have their own fixed cap,
+   * MAX_LEAF_WORK, summed over alignments: past it an alignment stays unsettled, `searchCapped`.)
    */
   readonly maxWork?: number;
 }
