@@ -170,7 +170,13 @@ function xorshiftMethod(variant: string): Method {
           need = Math.max(1, runs - observed.length);
         } else {
           // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
-          need = r.rank < 128 ? Math.ceil((128 - r.rank) / r.equationsPerValue) + 1 : Math.ceil(128 / r.equationsPerValue / 2) + 1;
+          // Buckets whose search hit its cap: the capped search settles once the shared prefixes
+          // reach about rank 100 (⌊x·6⌋ from the start: 62 values, measured).
+          need = r.searchCapped
+            ? Math.ceil(Math.max(0, 100 - r.rank) / r.equationsPerValue) + 1
+            : r.rank < 128
+              ? Math.ceil((128 - r.rank) / r.equationsPerValue) + 1
+              : Math.ceil(128 / r.equationsPerValue / 2) + 1;
         }
       }
       return { states: candidates.map((c) => c.state), detail, complete: r.complete, ...(need ? { need } : {}) };
