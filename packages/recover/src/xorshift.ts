@@ -86,6 +86,8 @@ export interface RecoverOptions {
 const DEFAULT_MAX_CANDIDATES = 4096;
 /** Below full rank with nothing left to branch on, the 2^nullity states of an alignment are each tried when nullity ≤ this. */
 const GRAY_MAX = 20;
+/** Below full rank with every observation exact (its linear bits are all it says), the 2^nullity states are listed when nullity ≤ this (each fits: an emulator run each). */
+const EXACT_NULLITY = 8;
 /** Below full rank, stop branching over buckets' pieces and try every state once nullity ≤ this. */
 const GRAY_DIRECT = 13;
 /** Observations checked per state in the Gray-code loop (the rest for its survivors only). */
@@ -651,6 +653,15 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           return [l, h, (h - l + 1) / 2 ** (32 - prefixLength(l, h))];
         })
       : [];
+  /** Per observation: its linear equations are all it says (a full value, or a bucket that is one binary prefix). */
+  const exact = observed.map((o, k) => {
+    if (o === null || typeof o === 'number' || shape.kind !== 's0') return true;
+    const [lo, hi] = bucketRange(o, shape.bits);
+    const e = eqs[k];
+    const p = e ? e.length / ECOLS : 0;
+    const block = 2 ** (shape.bits - p);
+    return lo % block === 0 && hi === lo + block - 1;
+  });
   let work = 0;
   /** Some alignment was left unsettled because MAX_LEAF_WORK ran out (not for want of values alone). */
   let capped = false;
@@ -739,6 +750,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     const filters = here.slice().sort((a, b) => top32[a.k]![2] - top32[b.k]![2]);
     const branch = filters.filter((p) => pieces[p.k] !== undefined);
     const plain = filters.filter((p) => pieces[p.k] === undefined);
+    const allExact = window === n && here.every((p) => exact[p.k]);
     const state = { ok: true };
     const dfs = (i: number): void => {
       const nullity = UNKNOWNS - sys.rank;
@@ -749,6 +761,14 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         return;
       }
       if (nullity <= GRAY_DIRECT || i === branch.length) {
+        // Every observation is exactly its linear bits (full values, power-of-two buckets) and
+        // all are in the equations: every state of the affine space fits, each costing an
+        // emulator run. More than 2^EXACT_NULLITY, or than the list has room for: the alignment
+        // is left open (not settled) without trying them.
+        if (allExact && 2 ** nullity > Math.min(2 ** EXACT_NULLITY, maxCandidates - candidates.length)) {
+          state.ok = false;
+          return;
+        }
         if (nullity > GRAY_MAX || work + LEAF_WORK + 2 ** nullity > MAX_LEAF_WORK) {
           state.ok = false;
           capped ||= nullity <= GRAY_MAX;
