@@ -21,7 +21,7 @@
 import { xorshift128Step } from '@emu/core';
 import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } from '@emu/xorshift128plus';
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
-import { type ChainPlan, planChain, solveChain } from './sum-chain.js';
+import { type ChainPlan, MAX_KERNEL, planChain, solveChain } from './sum-chain.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
 /** One state that explains every observation, with the cache position it implies (V8). */
@@ -193,21 +193,24 @@ function blocksAt(q: Pin, bits: number, s: number): number {
 /**
  * The fewest levels L of a chain of `len` outputs, known on sum bits hi − span … hi − 1, whose
  * equations (bit j of each of the len + 1 state0 words, j from hi − span up) reach rank 128 —
- * the level solveChain's elimination stops at; undefined when even all `span` levels fall short
- * (the top bits of few words do not see every state bit: 9 outputs' top 16 sum bits of `>> 11` reach rank 126).
+ * the level solveChain's elimination stops at — and `deficit` 0; when even all `span` levels fall
+ * short (the top bits of few words do not see every state bit: 9 outputs' top 16 sum bits of
+ * `>> 11` reach rank 126), L = span and deficit = 128 − that rank (solveChain checks the
+ * 2^deficit states of each path's coset); undefined past MAX_KERNEL.
  * The same for every position of the chain (the state transition is invertible and linear).
  */
-const fullRankMemo = new Map<number, number | undefined>();
-function fullRankLevels(len: number, span: number, hi: number): number | undefined {
+const fullRankMemo = new Map<number, { levels: number; deficit: number } | undefined>();
+function fullRankLevels(len: number, span: number, hi: number): { levels: number; deficit: number } | undefined {
   const key = (len * 64 + span) * 128 + hi;
   if (fullRankMemo.has(key)) return fullRankMemo.get(key);
   const table = symbolicRows(len + 2);
   const sys = new Gf2System();
-  let found: number | undefined;
+  let found: { levels: number; deficit: number } | undefined;
   for (let L = 1; L <= span && found === undefined; L++) {
     for (let u = 0; u <= len; u++) sys.add(table, s0Offset(1 + u, hi - span + L - 1), -1, -1, 0);
-    if (sys.rank === UNKNOWNS) found = L;
+    if (sys.rank === UNKNOWNS) found = { levels: L, deficit: 0 };
   }
+  if (!found && UNKNOWNS - sys.rank <= MAX_KERNEL) found = { levels: span, deficit: UNKNOWNS - sys.rank };
   fullRankMemo.set(key, found);
   return found;
 }
@@ -377,14 +380,23 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     const blocks = pins.map((q) => (q ? Float64Array.from(spans, (sp) => (q.p >= sp ? 1 : blocksAt(q, bits, sp))) : undefined));
     /** The planned cost of searching run `len` values long at span index si with `ways` block combinations. */
     const costOf = (len: number, si: number, ways: number): number => {
-      const plan = planFor(len, spans[si]!);
-      const need = fullRankLevels(len, spans[si]!, shape.hi);
-      if (!plan || need === undefined) return Infinity;
+      const span = spans[si]!;
+      const plan = planFor(len, span);
+      const rk = fullRankLevels(len, span, shape.hi);
+      if (!plan || rk === undefined) return Infinity;
+      const need = rk.levels;
       // solveChain adds levels until rank 128 (4 values of `>> 11`: 31 for the planned 30): each
       // one past the plan doubles its upper half, 2^(len + levels − split) paths of planChain's
       // weight 4 (its cost model).
+      const L = Math.max(need, plan.levels);
       const extra = need > plan.levels ? 4 * 2 ** (len + plan.levels - plan.split) * (2 ** (need - plan.levels) - 1) : 0;
-      return ways * (plan.cost + extra + SOLVE_OVERHEAD);
+      // Below rank 128 every joined pair's coset (2^deficit states) is checked: pairs with equal
+      // syndromes (2^(cin + L − checks), checks = equations − rank, 32 compared) and the states
+      // the planned levels leave (2^(128 − len·L)), planChain's weight 100 per check.
+      const cin = carryKnown(span) ? 0 : len;
+      const checks = Math.min(32, (len + 1) * L - (UNKNOWNS - rk.deficit));
+      const kernel = rk.deficit > 0 ? 100 * (2 ** rk.deficit - 1) * (2 ** Math.max(0, cin + L - checks) + 2 ** Math.max(0, UNKNOWNS - len * L)) : 0;
+      return ways * (plan.cost + extra + kernel + SOLVE_OVERHEAD);
     };
     // Planned cost of one block combination per (length, span), and its least over every length
     // from `len` up (for cutting a window's growth once nothing longer can be affordable).
