@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { doubleToHex } from '@emu/core';
 import { createEngine } from '@emu/engines';
-import { VARIANTS } from '@emu/xorshift128plus';
+import { VARIANTS, type VariantId, create } from '@emu/xorshift128plus';
 import { type Observed, predict, recoverXorshift } from './index.js';
 
 /** Every sum mapping and cache shape: node 10's era (V8 5.9–7.0), node 26, Chromium 156's generation order, SpiderMonkey, JSC, Chakra. */
@@ -132,6 +132,35 @@ describe('(s0 + s1) mappings from buckets alone: zero wrong predictions (fast-ch
       const short = predict(id, xs.slice(0, m - 1).map((x) => ({ n, value: Math.floor(x * n) })), 1, 0, { bucket: n, fromStart: true });
       expect(short).toMatchObject({ kind: 'insufficient', need: 1 });
     }
+  });
+
+  it('below full rank (the top bits of few outputs miss 2–8 dimensions of the state): every fitting state is listed, the engine’s among them', () => {
+    // 8 buckets of 2^16 (rank 123), 7 of 2^20 (125), 7 of 10^6 at 17–18 bits, 9 of 10^5: several
+    // states often fit (they differ only where the carries hide it), and the list must hold them all.
+    let several = 0;
+    for (const [id, variantId] of ENGINES) {
+      for (const [n, m] of [[2 ** 16, 8], [2 ** 20, 7], [1_000_000, 7], [100_000, 9]] as const) {
+        for (let seed = 1; seed <= 3; seed++) {
+          const word = (k: number) => hex64(BigInt.asUintN(64, BigInt(seed * 1000 + m * 10 + k) * 0x9e3779b97f4a7c15n));
+          const cached = VARIANTS.find((v) => v.id === variantId)!.cache;
+          const e = createEngine(id, { state: cached ? [word(1), word(2), 0] : [word(1), word(2)] });
+          const start = e.clone();
+          const seen = Array.from({ length: m }, () => ({ n, value: Math.floor(e.random() * n) }));
+          const rec = recoverXorshift(seen, variantId, { fromStart: true });
+          const future = (x: { random(): number }) => Array.from({ length: m + 20 }, () => doubleToHex(x.random())).join();
+          const replay = (c: { state: readonly (string | number)[] }) => create({ state: [...c.state], variant: variantId as VariantId });
+          for (const c of rec.candidates) {
+            const p = replay(c);
+            for (const o of seen) expect(Math.floor(p.random() * n)).toBe(o.value);
+          }
+          if (!rec.complete) continue;
+          const truth = future(start);
+          expect(rec.candidates.some((c) => future(replay(c)) === truth), `${id} ⌊x·${n}⌋ × ${m} seed ${seed}`).toBe(true);
+          if (rec.candidates.length > 1) several++;
+        }
+      }
+    }
+    expect(several).toBeGreaterThan(0);
   });
 
   it('buckets too coarse for any affordable run (1000, 64, 6) are refused with the reason, at any count', () => {

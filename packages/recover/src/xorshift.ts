@@ -82,12 +82,21 @@ const DEFAULT_MAX_CANDIDATES = 4096;
 const ENUMERATE_NULLITY = 8;
 /** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 only under MAX_RUN3_COST. */
 const MAX_CHAIN_COST = 2 ** 23;
+/**
+ * The cap when some observations are buckets: a window of buckets that do not all pin the span
+ * is searched once per combination of their blocks, and 9 buckets of 10^5 at 14 bits (1.1 · 10^6
+ * units per combination, 1 in 6 of them split in two) need up to 16 combinations for 99 % of
+ * windows (measured: 20–70 ms CPU at the cap).
+ */
+const MAX_BUCKET_COST = 2 ** 25;
 /** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 5 values across one of V8's refills settle every alignment and 3 from the start usually settle the state. Not when some alignment has no such run: the answer stays incomplete whatever the runs of 3 give. */
 const MAX_RUN3_COST = 2 ** 26;
 /** Longest run of consecutive values the sum search plans with (full values: longer runs give no cheaper plan; buckets of 2^11 need 14). */
 const MAX_CHAIN = 16;
 /** Planned work units charged per solveChain call on top of its plan (the elimination before the search). */
 const SOLVE_OVERHEAD = 2 ** 15;
+/** More values than this before an affordable run would typically turn up: refused as too coarse (`needValues` Infinity). */
+const MAX_NEED = 1000;
 /** Known sum levels tried per run (a plan with more than 32 gains nothing; a full value's own precision is tried too). */
 const MAX_SPAN = 32;
 
@@ -414,7 +423,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       for (let i = 0, len = 0; i < ts.length; i++) longest = Math.max(longest, (len = i > 0 && ts[i] === ts[i - 1]! + 1 ? len + 1 : 1));
       everyRun3 = longest >= 3;
     }
-    const cap = everyRun3 ? MAX_RUN3_COST : MAX_CHAIN_COST;
+    const buckets = observed.some((o) => o !== null && typeof o !== 'number');
+    const cap = everyRun3 ? MAX_RUN3_COST : buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST;
     let possible = false;
     for (let len = 3; len <= MAX_CHAIN; len++) for (let si = 0; si < spans.length; si++) if (unitCost[len]![si]! * fewest[si]! ** len <= cap) possible = true;
     let short = false;
@@ -510,7 +520,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // full value: 1; a bucket of n: the geometric mean over 256 buckets spread over 0 … n − 1, so
     // the estimate does not hang on the luck of the values seen). A typical run if one is
     // affordable; else a lucky one, where every value pins the span (fraction f of the buckets:
-    // about run / f^run values until one turns up); else none (Infinity: refused).
+    // about run / f^run values until one turns up); else none, or only after more than
+    // MAX_NEED values (Infinity: refused — ⌊x·1000⌋: 15 values that all pin 9 bits, about 1 in 50,000 windows).
     let needValues: number | undefined;
     if (short) {
       const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
@@ -519,17 +530,18 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       let run = Infinity;
       for (let len = 3; len <= MAX_CHAIN && run === Infinity; len++) {
         for (let si = 0; si < spans.length; si++) {
-          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= MAX_CHAIN_COST) run = len;
+          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= (buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST)) run = len;
         }
       }
       if (run === Infinity) {
         for (let len = 3; len <= MAX_CHAIN; len++) {
           for (let si = 0; si < spans.length; si++) {
             const f = mean(si, (b) => b.pinned[si]!, 1);
-            if (f > 0 && costOf(len, si, 1) <= MAX_CHAIN_COST) run = Math.min(run, Math.ceil(len / f ** len));
+            if (f > 0 && costOf(len, si, 1) <= (buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST)) run = Math.min(run, Math.ceil(len / f ** len));
           }
         }
       }
+      if (run > MAX_NEED) run = Infinity;
       // V8's backwards cache splits the window at an unknown refill: a run on one side for every split.
       needValues = desc && !options.fromStart ? 2 * run - 1 : run;
     }
