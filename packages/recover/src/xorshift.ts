@@ -93,6 +93,16 @@ const MAX_BUCKET_COST = 2 ** 25;
 const MAX_RUN3_COST = 2 ** 26;
 /** Longest run of consecutive values the sum search plans with (full values: longer runs give no cheaper plan; buckets of 2^11 need 14). */
 const MAX_CHAIN = 16;
+/**
+ * planChain's units take longer on long runs (measured per solve, CPU, `>> 11` at the span each
+ * length needs: 2.1–3.3 ns per unit for runs of 8, 4.8–5.4 for 10, 8.7–9.2 for 12–13, 13 for
+ * 14, 17 for 15–16, 20 for 17 — the carry-ins, 2^len of them, each start a short walk, and
+ * runs past 10 get no tail tables): a run's cost is scaled by 2^((len − 8) / 3), so the caps
+ * stay about the same CPU time whatever the length.
+ */
+function lengthFactor(len: number): number {
+  return len > 8 ? 2 ** ((len - 8) / 3) : 1;
+}
 /** Planned work units charged per solveChain call on top of its plan (the elimination before the search). */
 const SOLVE_OVERHEAD = 2 ** 15;
 /** More values than this before an affordable run would typically turn up: refused as too coarse (`needValues` Infinity). */
@@ -405,7 +415,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       const cin = carryKnown(span) ? 0 : len;
       const checks = Math.min(32, (len + 1) * L - (UNKNOWNS - rk.deficit));
       const kernel = rk.deficit > 0 ? 100 * (2 ** rk.deficit - 1) * (2 ** Math.max(0, cin + L - checks) + 2 ** Math.max(0, UNKNOWNS - len * L)) : 0;
-      return ways * (plan.cost + extra + kernel + SOLVE_OVERHEAD);
+      return ways * (plan.cost + extra + kernel + SOLVE_OVERHEAD) * lengthFactor(len);
     };
     // Planned cost of one block combination per (length, span), and its least over every length
     // from `len` up (for cutting a window's growth once nothing longer can be affordable).
