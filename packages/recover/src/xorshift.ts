@@ -529,9 +529,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // every alignment one. Each observation's typical blocks at each span come from its kind (a
     // full value: 1; a bucket of n: the geometric mean over 256 buckets spread over 0 … n − 1, so
     // the estimate does not hang on the luck of the values seen). A typical run if one is
-    // affordable; else a lucky one, where every value pins the span (fraction f of the buckets:
-    // about run / f^run values until one turns up); else none, or only after more than
-    // MAX_NEED values (Infinity: refused — ⌊x·1000⌋: 15 values that all pin 9 bits, about 1 in 50,000 windows).
+    // affordable; else a lucky one, where all but the few values the cap leaves room to split
+    // pin the span (fraction f of the buckets; a window is affordable with probability p, about
+    // run / p values until one turns up); else none, or only after more than MAX_NEED values
+    // (Infinity: refused — ⌊x·1000⌋: no run affordable even if every value pins 9 bits).
     let needValues: number | undefined;
     if (short) {
       const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
@@ -547,7 +548,15 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         for (let len = 3; len <= MAX_CHAIN; len++) {
           for (let si = 0; si < spans.length; si++) {
             const f = mean(si, (b) => b.pinned[si]!, 1);
-            if (f > 0 && costOf(len, si, 1) <= (buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST)) run = Math.min(run, Math.ceil(len / f ** len));
+            const unit = costOf(len, si, 1);
+            const capHere = buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST;
+            if (!(f > 0) || unit > capHere) continue;
+            // Up to `most` values of the run may meet two blocks (each doubles the cost): the
+            // chance a window of len is affordable, binomial in the fraction that pin the span.
+            const most = Math.min(len, Math.floor(Math.log2(capHere / unit)));
+            let p = 0;
+            for (let x = 0, c = 1; x <= most; c = (c * (len - x)) / (x + 1), x++) p += c * (1 - f) ** x * f ** (len - x);
+            run = Math.min(run, Math.ceil(len / p));
           }
         }
       }
