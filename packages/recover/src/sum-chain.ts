@@ -353,7 +353,7 @@ function pathState(x: Settle, cin: number, lowQ: number, highQ: number, parts: I
  * frame state; returns false when `emit` asked to stop.
  */
 function settle(x: Settle, cin: number, lowQ: number, highQ: number, emit: (x: Int32Array) => boolean): boolean {
-  const { n, split, upper, chain, kernel } = x;
+  const { split, upper, chain, kernel } = x;
   pathState(x, cin, lowQ, highQ, x.tabulated ? x.firstOf : x.firstCol, acc);
   // w₀'s bits on the planned levels must be the guesses (the kernel's vectors do not change them).
   const lo = chain.lo;
