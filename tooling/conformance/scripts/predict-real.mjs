@@ -140,8 +140,9 @@ if (!args['minimum-only'] && args.node.split(',').includes('24.22.3')) {
  * bucket's interval shares, and the exact search needs a run of consecutive values all pinning
  * enough. From the minimum: 10 buckets of 2^16 from the realm's first call (--from-start; the
  * bound is 9: 9 outputs' top 16 bits of `>> 11` reach rank 126 and often leave several states),
- * 15 across V8's first refill with no position given (7 before it, 8 after), 10 anywhere for the
- * engines without a backwards cache; node 26 also from 10 buckets of 10^5 and 8 of 10^6.
+ * 15 across V8's first refill with no position given (7 before it, 8 after), 10 anywhere for
+ * Chromium, 9 — the bound — for gjs and jsc (the 53-bit low sums: 9 outputs' top 16 bits reach
+ * rank 128); node 26 also from 10 buckets of 10^5 and 8 of 10^6.
  * ⌊x · 1000⌋ pins 9 bits about half the time: no run the search affords turns up, so `compare
  * predict` must refuse it (exit 3, the reason), never print a bucket.
  */
@@ -181,7 +182,7 @@ if (!args['skip-system']) {
     check(label, 'spidermonkey@115', run, 4, undefined, 37);
     const b = join(work, 'probe-gjs-bucket.js');
     writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*65536));print(o.join("\\n"));`);
-    check(`${label}, Math.floor(x * 65536)`, 'spidermonkey@115', () => execFileSync(gjs, [b], { encoding: 'utf8' }).trim().split('\n'), 10, 65536, 37);
+    check(`${label}, Math.floor(x * 65536)`, 'spidermonkey@115', () => execFileSync(gjs, [b], { encoding: 'utf8' }).trim().split('\n'), 9, 65536, 37);
   } else results.push({ label: 'gjs', skipped: 'not installed' });
   const jsc = ['/usr/bin/jsc', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/jsc', '/usr/lib/x86_64-linux-gnu/javascriptcoregtk-4.0/jsc'].find(existsSync);
   if (jsc) {
@@ -192,7 +193,7 @@ if (!args['skip-system']) {
     check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0)', 'jsc@17', run, 4, undefined, 37);
     const b = join(work, 'probe-jsc-bucket.js');
     writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*65536));print(o.join("\\n"));`);
-    check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0), Math.floor(x * 65536)', 'jsc@17', () => execFileSync(jsc, [b], { encoding: 'utf8' }).trim().split('\n'), 10, 65536, 'start');
+    check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0), Math.floor(x * 65536)', 'jsc@17', () => execFileSync(jsc, [b], { encoding: 'utf8' }).trim().split('\n'), 9, 65536, 'start');
   } else results.push({ label: 'jsc', skipped: 'not installed' });
   // Headless Chromium (Debian's): the page prints the values into the DOM, --dump-dom shows it.
   if (existsSync('/usr/bin/chromium')) {
