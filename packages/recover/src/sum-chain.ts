@@ -28,7 +28,10 @@
  * met by its own pair of paths (its values satisfy every check, so the syndromes agree), is
  * solved back to itself (rank 128) and emitted once — the list is exhaustive, not heuristic,
  * and without duplicates. L may stay below 128 / n: the 2^(128 − n·L) states that fit the
- * planned levels are each met and checked on the rest. Cost (planChain's model, in work units:
+ * planned levels are each met and checked on the rest. The forms may also fall short of rank
+ * 128 on every known level (the top bits of few words: 9 outputs' top 16 bits of `>> 11` reach
+ * 126): down to 128 − MAX_KERNEL, each joined pair's solution is then extended by every
+ * combination of the kernel's vectors (states no equation tells apart) and each is checked alike. Cost (planChain's model, in work units:
  * about 2 ns each on this machine, measured) ≈ 6·2^(cin + a) + 4·2^(n + L − a) + 100 per checked
  * pair, for a split a = j₁ − j₀ (cin = n guessed carry-in bits, or 0).
  */
@@ -283,7 +286,7 @@ function probePart(lows: Int32Array, l0: number, bits: number, highs: Int32Array
 }
 
 export interface ChainResult {
-  /** False when the equations did not reach rank 128 within the known levels, or the join passed MAX_JOINED pairs (nothing is proven then). */
+  /** False when the equations did not reach rank 128 − MAX_KERNEL within the known levels, or the join passed MAX_JOINED pairs (nothing is proven then). */
   readonly solved: boolean;
   readonly matches: number;
   /** Pairs of half paths with equal syndromes (each one fully checked). */
