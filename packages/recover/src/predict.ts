@@ -139,7 +139,7 @@ function xorshiftMethod(variant: string): Method {
         return {
           states: [],
           detail: '',
-          unsupported: `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each — too few for any run it can afford, however many values (⌊x · n⌋ needs 11 or more: n ≥ 2^11; or give full values)`,
+          unsupported: `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each — too few for any run it can afford, however many values (buckets work from n = 2^10 for powers of two, from about n = 5000 otherwise; or give full values)`,
         };
       }
       // From the start of a realm, V8's first value is the first of a refill.
@@ -162,7 +162,7 @@ function xorshiftMethod(variant: string): Method {
       if (candidates.length === 0 && r.undetermined > 0) {
         if (sum) {
           // The exact search solves a run of consecutive values whose plan it can afford: 4 full
-          // values (3 cost too much), 9 buckets of 2^16, 7 of 2^20, 14 of 2^11 (recoverXorshift's
+          // values (3 cost too much), 8 buckets of 2^16, 7 of 2^20, 12 of 2^11, 9 of 10^5 (recoverXorshift's
           // needValues, from the bits these observations pin); V8's backwards cache splits the
           // values at an unknown refill boundary, so 2·run − 1 give every position a run. A budget
           // that ran out: more values make the search cheaper.

@@ -22,7 +22,7 @@
 import { xorshift128Step } from '@emu/core';
 import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } from '@emu/xorshift128plus';
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
-import { type ChainPlan, planChain, solveChain } from './sum-chain.js';
+import { type ChainPlan, MAX_KERNEL, planChain, solveChain } from './sum-chain.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
 /** One state that explains every observation, with the cache position it implies (V8). */
@@ -101,12 +101,31 @@ const NODE_WORK = 256;
 const LEAF_WORK = 4096;
 /** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 only under MAX_RUN3_COST. */
 const MAX_CHAIN_COST = 2 ** 23;
+/**
+ * The cap when some observations are buckets: a window of buckets that do not all pin the span
+ * is searched once per combination of their blocks, and 9 buckets of 10^5 at 14 bits (1.1 · 10^6
+ * units per combination, 1 in 6 of them split in two) need up to 16 combinations for 99 % of
+ * windows (measured: 20–70 ms CPU at the cap).
+ */
+const MAX_BUCKET_COST = 2 ** 25;
 /** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 5 values across one of V8's refills settle every alignment and 3 from the start usually settle the state. Not when some alignment has no such run: the answer stays incomplete whatever the runs of 3 give. */
 const MAX_RUN3_COST = 2 ** 26;
 /** Longest run of consecutive values the sum search plans with (full values: longer runs give no cheaper plan; buckets of 2^11 need 14). */
 const MAX_CHAIN = 16;
+/**
+ * planChain's units take longer on long runs (measured per solve, CPU, `>> 11` at the span each
+ * length needs: 2.1–3.3 ns per unit for runs of 8, 4.8–5.4 for 10, 8.7–9.2 for 12–13, 13 for
+ * 14, 17 for 15–16, 20 for 17 — the carry-ins, 2^len of them, each start a short walk, and
+ * runs past 10 get no tail tables): a run's cost is scaled by 2^((len − 8) / 3), so the caps
+ * stay about the same CPU time whatever the length.
+ */
+function lengthFactor(len: number): number {
+  return len > 8 ? 2 ** ((len - 8) / 3) : 1;
+}
 /** Planned work units charged per solveChain call on top of its plan (the elimination before the search). */
 const SOLVE_OVERHEAD = 2 ** 15;
+/** More values than this before an affordable run would typically turn up: refused as too coarse (`needValues` Infinity). */
+const MAX_NEED = 1000;
 /** Known sum levels tried per run (a plan with more than 32 gains nothing; a full value's own precision is tried too). */
 const MAX_SPAN = 32;
 
@@ -304,21 +323,24 @@ function blocksAt(q: Pin, bits: number, s: number): number {
 /**
  * The fewest levels L of a chain of `len` outputs, known on sum bits hi − span … hi − 1, whose
  * equations (bit j of each of the len + 1 state0 words, j from hi − span up) reach rank 128 —
- * the level solveChain's elimination stops at; undefined when even all `span` levels fall short
- * (the top bits of few words do not see every state bit: 9 outputs' top 16 sum bits of `>> 11` reach rank 126).
+ * the level solveChain's elimination stops at — and `deficit` 0; when even all `span` levels fall
+ * short (the top bits of few words do not see every state bit: 9 outputs' top 16 sum bits of
+ * `>> 11` reach rank 126), L = span and deficit = 128 − that rank (solveChain checks the
+ * 2^deficit states of each path's coset); undefined past MAX_KERNEL.
  * The same for every position of the chain (the state transition is invertible and linear).
  */
-const fullRankMemo = new Map<number, number | undefined>();
-function fullRankLevels(len: number, span: number, hi: number): number | undefined {
+const fullRankMemo = new Map<number, { levels: number; deficit: number } | undefined>();
+function fullRankLevels(len: number, span: number, hi: number): { levels: number; deficit: number } | undefined {
   const key = (len * 64 + span) * 128 + hi;
   if (fullRankMemo.has(key)) return fullRankMemo.get(key);
   const table = symbolicRows(len + 2);
   const sys = new Gf2System();
-  let found: number | undefined;
+  let found: { levels: number; deficit: number } | undefined;
   for (let L = 1; L <= span && found === undefined; L++) {
     for (let u = 0; u <= len; u++) sys.add(table, s0Offset(1 + u, hi - span + L - 1), -1, -1, 0);
-    if (sys.rank === UNKNOWNS) found = L;
+    if (sys.rank === UNKNOWNS) found = { levels: L, deficit: 0 };
   }
+  if (!found && UNKNOWNS - sys.rank <= MAX_KERNEL) found = { levels: span, deficit: UNKNOWNS - sys.rank };
   fullRankMemo.set(key, found);
   return found;
 }
@@ -488,14 +510,23 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     const blocks = pins.map((q) => (q ? Float64Array.from(spans, (sp) => (q.p >= sp ? 1 : blocksAt(q, bits, sp))) : undefined));
     /** The planned cost of searching run `len` values long at span index si with `ways` block combinations. */
     const costOf = (len: number, si: number, ways: number): number => {
-      const plan = planFor(len, spans[si]!);
-      const need = fullRankLevels(len, spans[si]!, shape.hi);
-      if (!plan || need === undefined) return Infinity;
+      const span = spans[si]!;
+      const plan = planFor(len, span);
+      const rk = fullRankLevels(len, span, shape.hi);
+      if (!plan || rk === undefined) return Infinity;
+      const need = rk.levels;
       // solveChain adds levels until rank 128 (4 values of `>> 11`: 31 for the planned 30): each
       // one past the plan doubles its upper half, 2^(len + levels − split) paths of planChain's
       // weight 4 (its cost model).
+      const L = Math.max(need, plan.levels);
       const extra = need > plan.levels ? 4 * 2 ** (len + plan.levels - plan.split) * (2 ** (need - plan.levels) - 1) : 0;
-      return ways * (plan.cost + extra + SOLVE_OVERHEAD);
+      // Below rank 128 every joined pair's coset (2^deficit states) is checked: pairs with equal
+      // syndromes (2^(cin + L − checks), checks = equations − rank, 32 compared) and the states
+      // the planned levels leave (2^(128 − len·L)), planChain's weight 100 per check.
+      const cin = carryKnown(span) ? 0 : len;
+      const checks = Math.min(32, (len + 1) * L - (UNKNOWNS - rk.deficit));
+      const kernel = rk.deficit > 0 ? 100 * (2 ** rk.deficit - 1) * (2 ** Math.max(0, cin + L - checks) + 2 ** Math.max(0, UNKNOWNS - len * L)) : 0;
+      return ways * (plan.cost + extra + kernel + SOLVE_OVERHEAD) * lengthFactor(len);
     };
     // Planned cost of one block combination per (length, span), and its least over every length
     // from `len` up (for cutting a window's growth once nothing longer can be affordable).
@@ -513,7 +544,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       for (let i = 0, len = 0; i < ts.length; i++) longest = Math.max(longest, (len = i > 0 && ts[i] === ts[i - 1]! + 1 ? len + 1 : 1));
       everyRun3 = longest >= 3;
     }
-    const cap = everyRun3 ? MAX_RUN3_COST : MAX_CHAIN_COST;
+    const buckets = observed.some((o) => o !== null && typeof o !== 'number');
+    const cap = everyRun3 ? MAX_RUN3_COST : buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST;
     let possible = false;
     for (let len = 3; len <= MAX_CHAIN; len++) for (let si = 0; si < spans.length; si++) if (unitCost[len]![si]! * fewest[si]! ** len <= cap) possible = true;
     let short = false;
@@ -608,8 +640,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // every alignment one. Each observation's typical blocks at each span come from its kind (a
     // full value: 1; a bucket of n: the geometric mean over 256 buckets spread over 0 … n − 1, so
     // the estimate does not hang on the luck of the values seen). A typical run if one is
-    // affordable; else a lucky one, where every value pins the span (fraction f of the buckets:
-    // about run / f^run values until one turns up); else none (Infinity: refused).
+    // affordable; else a lucky one, where all but the few values the cap leaves room to split
+    // pin the span (fraction f of the buckets; a window is affordable with probability p, about
+    // run / p values until one turns up); else none, or only after more than MAX_NEED values
+    // (Infinity: refused — ⌊x·1000⌋: no run affordable even if every value pins 9 bits).
     let needValues: number | undefined;
     if (short) {
       const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
@@ -618,17 +652,26 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       let run = Infinity;
       for (let len = 3; len <= MAX_CHAIN && run === Infinity; len++) {
         for (let si = 0; si < spans.length; si++) {
-          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= MAX_CHAIN_COST) run = len;
+          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= (buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST)) run = len;
         }
       }
       if (run === Infinity) {
         for (let len = 3; len <= MAX_CHAIN; len++) {
           for (let si = 0; si < spans.length; si++) {
             const f = mean(si, (b) => b.pinned[si]!, 1);
-            if (f > 0 && costOf(len, si, 1) <= MAX_CHAIN_COST) run = Math.min(run, Math.ceil(len / f ** len));
+            const unit = costOf(len, si, 1);
+            const capHere = buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST;
+            if (!(f > 0) || unit > capHere) continue;
+            // Up to `most` values of the run may meet two blocks (each doubles the cost): the
+            // chance a window of len is affordable, binomial in the fraction that pin the span.
+            const most = Math.min(len, Math.floor(Math.log2(capHere / unit)));
+            let p = 0;
+            for (let x = 0, c = 1; x <= most; c = (c * (len - x)) / (x + 1), x++) p += c * (1 - f) ** x * f ** (len - x);
+            run = Math.min(run, Math.ceil(len / p));
           }
         }
       }
+      if (run > MAX_NEED) run = Infinity;
       // V8's backwards cache splits the window at an unknown refill: a run on one side for every split.
       needValues = desc && !options.fromStart ? 2 * run - 1 : run;
     }
