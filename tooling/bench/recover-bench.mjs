@@ -157,12 +157,13 @@ if (only.includes('sum-buckets')) {
   const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
   const { VARIANTS } = await import('@emu/xorshift128plus');
   const SIZES = [
-    [2 ** 16, '2^16', [8, 9, 10, 11, 12], [17, 19, 21, 23]],
-    [2 ** 20, '2^20', [6, 7, 8, 9, 10], [13, 15, 17, 19]],
-    [2 ** 11, '2^11', [12, 13, 14, 15, 16, 18], [27, 29, 31, 35]],
-    [100_000, '10^5', [9, 10, 11, 12, 14, 16, 20], [19, 21, 25, 31]],
-    [1_000_000, '10^6', [7, 8, 9, 10, 12], [15, 17, 19, 21]],
-    [1000, '1000', [60], []],
+    [2 ** 16, '2^16', [8, 9, 10, 11, 12], [13, 14, 15, 17, 19, 21, 23]],
+    [2 ** 20, '2^20', [6, 7, 8, 9, 10], [9, 10, 11, 13, 15, 17, 19]],
+    [2 ** 11, '2^11', [12, 13, 14, 15, 16, 18], [21, 22, 23, 25, 27, 29, 31, 35]],
+    [100_000, '10^5', [8, 9, 10, 11, 12, 14, 16, 20], [15, 16, 17, 19, 21, 25, 31]],
+    [1_000_000, '10^6', [7, 8, 9, 10, 12], [11, 12, 13, 15, 17, 19, 21]],
+    [1024, '2^10', [12, 13, 14, 15, 16], [25, 27, 29, 31]],
+    [1000, '1000', [15, 30, 60], []],
     [64, '64', [60], []],
     [6, '6', [60], []],
   ];
@@ -174,11 +175,16 @@ if (only.includes('sum-buckets')) {
     ['jsc@10', 'jsc'],
     ['chakra@1.2', 'chakra'],
   ];
-  for (const [id, variant] of ENGINES) {
+  // `--sum-engine <id>` (repeatable): just those engines; `--sum-mode start|across`: just that mode;
+  // `--sum-size 2^10` (as printed): just that bucket size.
+  const pick = process.argv.flatMap((a, i, all) => (a === '--sum-engine' && all[i + 1] ? [all[i + 1]] : []));
+  const sizeOnly = process.argv.flatMap((a, i, all) => (a === '--sum-size' && all[i + 1] ? [all[i + 1]] : []));
+  const modeOnly = process.argv.flatMap((a, i, all) => (a === '--sum-mode' && all[i + 1] ? [all[i + 1]] : []));
+  for (const [id, variant] of ENGINES.filter(([id]) => !pick.length || pick.includes(id))) {
     const info = VARIANTS.find((v) => v.id === variant);
     const desc = info.cache?.order === 'desc';
-    for (const [n, name, startSizes, midSizes] of SIZES) {
-      for (const [mode, sizes] of [['start', startSizes], ['across', desc ? midSizes : []]]) {
+    for (const [n, name, startSizes, midSizes] of SIZES.filter(([, name]) => !sizeOnly.length || sizeOnly.includes(name))) {
+      for (const [mode, sizes] of [['start', startSizes], ['across', desc ? midSizes : []]].filter(([mode]) => !modeOnly.length || modeOnly.includes(mode))) {
         const said = [];
         let row;
         let allWrong = 0;
@@ -189,7 +195,7 @@ if (only.includes('sum-buckets')) {
           const kinds = {};
           const needs = [];
           const times = [];
-          const count = n < 2048 ? Math.min(trials, 10) : trials;
+          const count = n < 1024 ? Math.min(trials, 10) : trials;
           for (let t = 1; t <= count; t++) {
             let k = 1;
             while (info.cache?.canonicalizesNaN && (isNaNBits(hex(t, k)) || isNaNBits(hex(t, k + 1)))) k += 2;
@@ -222,6 +228,81 @@ if (only.includes('sum-buckets')) {
         if (!row) continue;
         const result = row.refused ? 'refused at every count tried' : row.ok / row.count >= 0.99 ? `min ${row.m}` : `not settled by ${row.m}`;
         console.log(`sum-buckets ${id.padEnd(16)} ⌊x·${name}⌋ ${mode.padEnd(6)} ${result}: ${row.ok}/${row.count} right, CPU ms median ${row.median.toFixed(1)}; over every count tried ${allGiven} next buckets given, ${allWrong} wrong | ${said.join('; ')}`);
+      }
+    }
+  }
+}
+
+// The `s0` mappings from buckets alone (issue 13, node 20's `s0 >> 12`, node 24's `s0 >> 11`):
+// per bucket size n, `predict` on m buckets ⌊x · n⌋ from the realm's first call (fromStart) and
+// across one of V8's refills (no position given); the fewest m at which the next bucket is given
+// and right in ≥ 99 % of trials, wrong answers (0 expected), the median CPU ms at that m, and what
+// the answers below it said. Each trial whose next bucket is not given is solved again with room
+// for 65,536 candidates: "every fitting state listed and disagreeing" means the values do not
+// decide it — no method can give it (for powers of two the states that fit form an affine space,
+// the GF(2) rank of the buckets' bits; otherwise several states fit every bucket exactly);
+// "fell short" means the search's cap or too few equations left it open. `--only s0-buckets` runs just this (`--quick`: 10
+// trials; `--trials N`).
+if (only.includes('s0-buckets')) {
+  const at = process.argv.indexOf('--trials');
+  const trials = at > 0 ? Number(process.argv[at + 1]) : quick ? 10 : 100;
+  const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
+  const { recoverXorshift } = await import('@emu/recover');
+  const { create } = await import('@emu/xorshift128plus');
+  const SIZES = [
+    [2 ** 16, '2^16', [9, 10, 11, 12], [10, 11, 12, 13, 14]],
+    [1_000_000, '10^6', [7, 8, 9, 10], [7, 8, 9, 10, 11, 12]],
+    [100_000, '10^5', [9, 10, 11, 12], [8, 9, 10, 11, 12, 14]],
+    [1000, '1000', [13, 14, 15, 16, 18], [13, 14, 15, 16, 18, 20]],
+    [64, '64', [21, 22, 23, 24], [22, 23, 24, 26]],
+    [6, '6', [54, 58, 60, 62, 64, 66, 70], [60, 64, 66, 70, 76]],
+  ];
+  const only6 = process.argv.includes('--only-n') ? Number(process.argv[process.argv.indexOf('--only-n') + 1]) : 0;
+  for (const [id, variant] of [['node@20', 'v8-7.1-s0'], ['node@24', 'v8-13.5-s0-53']]) {
+    for (const [n, name, startSizes, midSizes] of SIZES) {
+      if (only6 && n !== only6) continue;
+      for (const [mode, sizes] of [['start', startSizes], ['across', midSizes]]) {
+        const said = [];
+        let row;
+        for (const m of sizes) {
+          let ok = 0;
+          let wrong = 0;
+          let kernel = 0;
+          let short = 0;
+          const kinds = {};
+          const times = [];
+          for (let t = 1; t <= trials; t++) {
+            const e = createEngine(id, { state: [hex(t, 1), hex(t, 2), 0] });
+            // across: the window crosses one of V8's refills, at a random split.
+            if (mode === 'across') for (let i = 0; i < 64 * (1 + (t % 2)) - 1 - ((t * 37) % (m - 1)); i++) e.random();
+            const obs = Array.from({ length: m }, () => ({ n, value: Math.floor(e.random() * n) }));
+            const truth = Math.floor(e.random() * n);
+            const c0 = process.cpuUsage();
+            const r = predict(id, obs, 1, 0, { bucket: n, fromStart: mode === 'start' });
+            const c = process.cpuUsage(c0);
+            times.push((c.user + c.system) / 1000);
+            kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
+            const given = r.kind === 'ok' ? Math.floor(r.next[0] * n) : r.kind === 'partial' ? r.buckets?.next[0] : null;
+            if (given === null || given === undefined) {
+              // Not given: is the list of fitting states complete, and do they disagree on the
+              // next bucket (the values do not decide: no method can), or did the search fall short?
+              const x = recoverXorshift(obs, variant, { fromStart: mode === 'start', maxCandidates: 1 << 16 });
+              const next = new Set(x.candidates.map((c) => { const y = create({ state: [...c.state], variant }); for (let i = 0; i < m; i++) y.random(); return Math.floor(y.random() * n); }));
+              if (x.complete && next.size > 1) kernel++;
+              else short++;
+            }
+            if (given === null || given === undefined) continue;
+            if (given === truth) ok++;
+            else wrong++;
+          }
+          times.sort((a, b) => a - b);
+          const median = times[Math.floor(times.length / 2)];
+          said.push(`${m}: ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(', ')}, given ${ok + wrong}, wrong ${wrong}${kernel + short ? ` (not given: ${kernel} with every fitting state listed and disagreeing, ${short} where the search fell short)` : ''}, CPU ms median ${median.toFixed(1)} max ${times[times.length - 1].toFixed(0)}`);
+          row = { m, ok, count: trials, median };
+          if (ok / trials >= 0.99) break;
+        }
+        const result = row.ok / row.count >= 0.99 ? `min ${row.m}` : `not settled by ${row.m}`;
+        console.log(`s0-buckets ${id} ⌊x·${name}⌋ ${mode.padEnd(6)} ${result}: ${row.ok}/${row.count} right, CPU ms median ${row.median.toFixed(1)} | ${said.join('; ')}`);
       }
     }
   }

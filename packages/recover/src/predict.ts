@@ -139,7 +139,7 @@ function xorshiftMethod(variant: string): Method {
         return {
           states: [],
           detail: '',
-          unsupported: `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each — too few for any run it can afford, however many values (⌊x · n⌋ needs 11 or more: n ≥ 2^11; or give full values)`,
+          unsupported: `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each — too few for any run it can afford, however many values (buckets work from n = 2^10 for powers of two, from about n = 5000 otherwise; or give full values)`,
         };
       }
       // From the start of a realm, V8's first value is the first of a refill.
@@ -151,8 +151,10 @@ function xorshiftMethod(variant: string): Method {
       const unsettled = `${r.undetermined} cache position(s) not settled by these values`;
       const detail = r.outOfBudget
         ? `${r.undetermined} cache position(s) not settled within the (s0 + s1) search's work budget of ${options.maxWork} work units`
-        : r.undetermined > 0
-          ? unsettled
+        : r.searchCapped
+          ? `${r.undetermined} cache position(s) not settled: more states fit these buckets' leading bits than the search tries (2^24 work units, about 0.1–0.4 s)`
+          : r.undetermined > 0
+            ? unsettled
           : sum
             ? 'exact (s0 + s1) search'
             : `GF(2) rank ${r.rank}/128`;
@@ -160,7 +162,7 @@ function xorshiftMethod(variant: string): Method {
       if (candidates.length === 0 && r.undetermined > 0) {
         if (sum) {
           // The exact search solves a run of consecutive values whose plan it can afford: 4 full
-          // values (3 cost too much), 9 buckets of 2^16, 7 of 2^20, 14 of 2^11 (recoverXorshift's
+          // values (3 cost too much), 8 buckets of 2^16, 7 of 2^20, 12 of 2^11, 9 of 10^5 (recoverXorshift's
           // needValues, from the bits these observations pin); V8's backwards cache splits the
           // values at an unknown refill boundary, so 2·run − 1 give every position a run. A budget
           // that ran out: more values make the search cheaper.
@@ -168,7 +170,13 @@ function xorshiftMethod(variant: string): Method {
           need = Math.max(1, runs - observed.length);
         } else {
           // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
-          need = r.rank < 128 ? Math.ceil((128 - r.rank) / r.equationsPerValue) + 1 : Math.ceil(128 / r.equationsPerValue / 2) + 1;
+          // Buckets whose search hit its cap: the capped search settles once the shared prefixes
+          // reach about rank 100 (⌊x·6⌋ from the start: 62 values, measured).
+          need = r.searchCapped
+            ? Math.ceil(Math.max(0, 100 - r.rank) / r.equationsPerValue) + 1
+            : r.rank < 128
+              ? Math.ceil((128 - r.rank) / r.equationsPerValue) + 1
+              : Math.ceil(128 / r.equationsPerValue / 2) + 1;
         }
       }
       return { states: candidates.map((c) => c.state), detail, complete: r.complete, ...(need ? { need } : {}) };

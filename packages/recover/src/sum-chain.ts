@@ -28,7 +28,10 @@
  * met by its own pair of paths (its values satisfy every check, so the syndromes agree), is
  * solved back to itself (rank 128) and emitted once — the list is exhaustive, not heuristic,
  * and without duplicates. L may stay below 128 / n: the 2^(128 − n·L) states that fit the
- * planned levels are each met and checked on the rest. Cost (planChain's model, in work units:
+ * planned levels are each met and checked on the rest. The forms may also fall short of rank
+ * 128 on every known level (the top bits of few words: 9 outputs' top 16 bits of `>> 11` reach
+ * 126): down to 128 − MAX_KERNEL, each joined pair's solution is then extended by every
+ * combination of the kernel's vectors (states no equation tells apart) and each is checked alike. Cost (planChain's model, in work units:
  * about 2 ns each on this machine, measured) ≈ 6·2^(cin + a) + 4·2^(n + L − a) + 100 per checked
  * pair, for a split a = j₁ − j₀ (cin = n guessed carry-in bits, or 0).
  */
@@ -55,6 +58,8 @@ export interface ChainPlan {
   readonly cost: number;
 }
 
+/** Rank the equations may fall short of 128 (the top bits of few words do not see every state bit): the 2^(128 − rank) states of each path's coset are each checked. */
+export const MAX_KERNEL = 8;
 /** Pairs joined at most before a solve gives up (its alignment then stays unsettled, never guessed). */
 const MAX_JOINED = 2 ** 22;
 /** Syndrome bits compared in the hash join (the other checks are covered by the checks of each match). */
@@ -92,7 +97,7 @@ function plan(n: number, span: number, carryInKnown: boolean): ChainPlan | undef
   let best: ChainPlan | undefined;
   // Fewer than 128 / n levels leave 2^(128 − n·L) states on the planned levels (each checked on
   // the rest of the sum bits when it is met); fewer than 128 / (n + 1) cannot reach rank 128.
-  for (let L = Math.ceil(UNKNOWNS / (n + 1)) + 2; L <= span; L++) {
+  for (let L = Math.ceil(UNKNOWNS / (n + 1)); L <= span; L++) {
     if ((n + 1) * L > MAX_EQ) break;
     const K = (n + 1) * L - UNKNOWNS;
     const falseMatches = 2 ** (cin + L - Math.min(K, SYN_BITS)) + 2 ** Math.max(0, UNKNOWNS - n * L);
@@ -281,7 +286,7 @@ function probePart(lows: Int32Array, l0: number, bits: number, highs: Int32Array
 }
 
 export interface ChainResult {
-  /** False when the equations did not reach rank 128 within the known levels, or the join passed MAX_JOINED pairs (nothing is proven then). */
+  /** False when the equations did not reach rank 128 − MAX_KERNEL within the known levels, or the join passed MAX_JOINED pairs (nothing is proven then). */
   readonly solved: boolean;
   readonly matches: number;
   /** Pairs of half paths with equal syndromes (each one fully checked). */
@@ -307,6 +312,8 @@ interface Settle {
   readonly firstCol: Int32Array;
   readonly maskHi: number;
   readonly maskLo: number;
+  /** Below rank 128: per kernel vector (a state change no equation sees), its frame-state part then its first-state part (8 words). */
+  readonly kernel: Int32Array;
 }
 
 const st = new Int32Array(4);
@@ -343,28 +350,56 @@ function pathState(x: Settle, cin: number, lowQ: number, highQ: number, parts: I
  * A joined pair (carry-in cin, lower path, upper path): its state by the solved linear map (the
  * pivot equations), kept only when its outputs reproduce every known sum bit of the chain and
  * its own path is this one (the bits of w₀ on the planned levels, and the carries into the
- * lowest, are the guesses) — so each fitting state is emitted once, from its own pair. Returns
- * the frame state, or undefined.
+ * lowest, are the guesses) — so each fitting state is emitted once, from its own pair. Below
+ * rank 128 every state of the path's coset (the solution ⊕ each combination of the kernel's
+ * vectors, which change no equation) is checked alike. Each state kept goes to `emit` as the
+ * frame state; returns false when `emit` asked to stop.
  */
-function settle(x: Settle, cin: number, lowQ: number, highQ: number): Int32Array | undefined {
-  const { n, split, upper, frameOf, firstOf, chain } = x;
-  pathState(x, cin, lowQ, highQ, x.tabulated ? firstOf : x.firstCol, acc);
-  const a0 = acc[0]!;
-  const a1 = acc[1]!;
-  const a2 = acc[2]!;
-  const a3 = acc[3]!;
+function settle(x: Settle, cin: number, lowQ: number, highQ: number, emit: (x: Int32Array) => boolean): boolean {
+  const { split, upper, chain, kernel } = x;
+  pathState(x, cin, lowQ, highQ, x.tabulated ? x.firstOf : x.firstCol, acc);
+  // w₀'s bits on the planned levels must be the guesses (the kernel's vectors do not change them).
+  const lo = chain.lo;
+  for (let k = 0; k < x.L; k++) {
+    const g = k < split ? (lowQ >>> (split - 1 - k)) & 1 : (highQ >>> (upper - 1 - (k - split))) & 1;
+    const j = lo + k;
+    const w = j >= 32 ? (acc[1]! >>> (j - 32)) & 1 : (acc[0]! >>> j) & 1;
+    if (w !== g) return true;
+  }
+  let framed = false;
+  const combos = 1 << (kernel.length / 8);
+  for (let v = 0; ; ) {
+    if (fits(x, cin)) {
+      if (!framed) {
+        pathState(x, cin, lowQ, highQ, x.tabulated ? x.frameOf : x.frameCol, fr);
+        // The kernel combination applied to acc so far, on the frame state too.
+        for (let b = 0; b < kernel.length / 8; b++) if ((((v ^ (v >>> 1)) >>> b) & 1) !== 0) for (let i = 0; i < 4; i++) fr[i]! ^= kernel[8 * b + i]!;
+        framed = true;
+      }
+      if (!emit(new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]))) return false;
+    }
+    if (++v === combos) return true;
+    const b = 31 - Math.clz32(v & -v); // Gray code: flip the lowest set bit of v
+    for (let i = 0; i < 4; i++) acc[i]! ^= kernel[8 * b + 4 + i]!;
+    if (framed) for (let i = 0; i < 4; i++) fr[i]! ^= kernel[8 * b + i]!;
+  }
+}
+
+/** Whether the chain's first state in acc reproduces every known sum bit of the chain and the guessed carries into its lowest level. */
+function fits(x: Settle, cin: number): boolean {
+  const { n, chain } = x;
   // The chain's first state: w₀ = state0, w₁ = state1 (as [high, low] words for the stepper).
-  st[0] = a1;
-  st[1] = a0;
-  st[2] = a3;
-  st[3] = a2;
+  st[0] = acc[1]!;
+  st[1] = acc[0]!;
+  st[2] = acc[3]!;
+  st[3] = acc[2]!;
   const lo = chain.lo;
   let carries = 0;
   for (let u = 0; u < n; u++) {
     const l = (st[1]! >>> 0) + (st[3]! >>> 0);
     const sumHi = (st[0]! + st[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
     const z = chain.sums[u]!;
-    if (((sumHi ^ z[0]) & x.maskHi) !== 0 || ((l ^ z[1]) & x.maskLo) !== 0) return undefined;
+    if (((sumHi ^ z[0]) & x.maskHi) !== 0 || ((l ^ z[1]) & x.maskLo) !== 0) return false;
     // The carry into bit lo: sum bit ⊕ both words' bits.
     if (!chain.carryInKnown) {
       const c = lo >= 32 ? ((sumHi ^ st[0]! ^ st[2]!) >>> (lo - 32)) & 1 : (((l % 2 ** 32) ^ st[1]! ^ st[3]!) >>> lo) & 1;
@@ -372,16 +407,7 @@ function settle(x: Settle, cin: number, lowQ: number, highQ: number): Int32Array
     }
     xorshift128Step(st);
   }
-  if (carries !== (chain.carryInKnown ? 0 : cin)) return undefined;
-  // w₀'s bits on the planned levels must be the guesses.
-  for (let k = 0; k < x.L; k++) {
-    const g = k < split ? (lowQ >>> (split - 1 - k)) & 1 : (highQ >>> (upper - 1 - (k - split))) & 1;
-    const j = lo + k;
-    const w = j >= 32 ? (a1 >>> (j - 32)) & 1 : (a0 >>> j) & 1;
-    if (w !== g) return undefined;
-  }
-  pathState(x, cin, lowQ, highQ, x.tabulated ? frameOf : x.frameCol, fr);
-  return new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]);
+  return carries === (chain.carryInKnown ? 0 : cin);
 }
 
 /** The elimination of a chain's equations (levels j0 … j0 + L − 1, words 0 … n per level, in that order). */
@@ -469,6 +495,54 @@ function solvedMap(el: Eliminated): Int32Array {
 }
 
 /**
+ * Below rank 128, the kernel of the equations' forms: per unknown no pivot fixes (a free bit),
+ * the state with that bit 1, the other free bits 0 and every pivot bit solved from its row
+ * (highest pivot first) — as its frame-state part and its first-state part (w₀ = state0, w₁ =
+ * state1), 4 words each. Every solution of the equations is the solved map's (free bits 0) ⊕ one
+ * combination of these.
+ */
+function kernelOf(el: Eliminated, table: Int32Array, t0: number): Int32Array {
+  const { pivRows, pivBit } = el;
+  const isPivot = new Uint8Array(UNKNOWNS);
+  for (let r = 0; r < el.rank; r++) isPivot[pivBit[r]!] = 1;
+  const order = Array.from({ length: el.rank }, (_, r) => r).sort((a, b) => pivBit[b]! - pivBit[a]!);
+  const free = [...isPivot.keys()].filter((b) => !isPivot[b]);
+  const out = new Int32Array(8 * free.length);
+  free.forEach((f, i) => {
+    const v = new Int32Array(4);
+    v[f >>> 5] = 1 << (f & 31);
+    for (const r of order) {
+      const b = pivBit[r]!;
+      let bit = 0;
+      for (let w = 0; w < 4; w++) {
+        let m = pivRows[r * RW + w]! & v[w]!;
+        if (w === b >>> 5) m &= ~(1 << (b & 31));
+        while (m !== 0) {
+          bit ^= 1;
+          m &= m - 1;
+        }
+      }
+      if (bit) v[b >>> 5]! |= 1 << (b & 31);
+    }
+    out.set(v, 8 * i);
+    // Bit c of (w₀, w₁): its form's parity over v.
+    for (let c = 0; c < UNKNOWNS; c++) {
+      const off = s0Offset(t0 + (c >>> 6), c & 63);
+      let bit = 0;
+      for (let w = 0; w < 4; w++) {
+        let m = table[off + w]! & v[w]!;
+        while (m !== 0) {
+          bit ^= 1;
+          m &= m - 1;
+        }
+      }
+      if (bit) out[8 * i + 4 + (c >>> 5)]! |= 1 << (c & 31);
+    }
+  });
+  return out;
+}
+
+/**
  * Per equation e: its part of the frame state (frameCol) and of the chain's first state
  * (firstCol: w₀ = state0, w₁ = state1), 4 words each — a state is the XOR of the parts of the
  * equations whose value is 1.
@@ -543,7 +617,7 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
   const words = n + 1;
   const table = symbolicRows(chain.t0 + words + 1);
   const el = eliminate(chain, plan.levels, table);
-  if (el.rank < UNKNOWNS) return { solved: false, matches: 0, joined: 0, nodes: 0 };
+  if (el.rank < UNKNOWNS - MAX_KERNEL) return { solved: false, matches: 0, joined: 0, nodes: 0 };
   const L = el.L;
   const neq = words * L;
   // The elimination may need more levels than planned (the forms of the lowest levels are not
@@ -571,7 +645,8 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
   const bitsMask = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
   const maskLo = bitsMask(Math.min(chain.lo, 32), Math.min(chain.hi, 32));
   const maskHi = bitsMask(Math.max(chain.lo, 32) - 32, Math.max(chain.hi, 32) - 32);
-  return join({ chain, n, L, ways, split, upper: L - split, nextCar, frameOf, firstOf, tabulated, frameCol, firstCol, maskHi, maskLo }, synOf, emit);
+  const kernel = kernelOf(el, table, chain.t0);
+  return join({ chain, n, L, ways, split, upper: L - split, nextCar, frameOf, firstOf, tabulated, frameCol, firstCol, maskHi, maskLo, kernel }, synOf, emit);
 }
 
 /**
@@ -658,13 +733,13 @@ function join(ctx: Settle, synOf: Int32Array, emit: (x: Int32Array) => boolean):
     }
     joined += nh / 2;
     if (joined > MAX_JOINED) return { solved: false, matches, joined, nodes };
+    const counted = (s: Int32Array): boolean => {
+      matches++;
+      return emit(s);
+    };
     for (let h = 0; h < nh && !stop; h += 2) {
       const id = hits[h]!;
-      const state = settle(ctx, Math.floor(id / lowPaths), id % lowPaths, hits[h + 1]!);
-      if (state) {
-        matches++;
-        if (!emit(state)) stop = true;
-      }
+      if (!settle(ctx, Math.floor(id / lowPaths), id % lowPaths, hits[h + 1]!, counted)) stop = true;
     }
   }
   return { solved: true, matches, joined, nodes };

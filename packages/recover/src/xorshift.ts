@@ -4,7 +4,8 @@
  *
  * The state transition is linear over GF(2). V8's `s0 >> 12` mapping shows 52 bits of state0 per
  * double, `(s0 >> 11) / 2^53` 53, and a bucket Math.floor(x · n) the leading bits its interval
- * pins: Gaussian elimination. The `(s0 + s1)` mappings carry, so they go to the exact
+ * pins: Gaussian elimination; below full rank, the rest of each bucket's interval as dyadic
+ * pieces branched over, and the states left tried one by one (settle). The `(s0 + s1)` mappings carry, so they go to the exact
  * guess-and-determine search of sum-chain.ts over a run of consecutive observations, on the top
  * sum bits every value of the run pins (all of a full value's; a bucket's common prefix, or
  * each block its interval meets).
@@ -21,7 +22,7 @@
 import { xorshift128Step } from '@emu/core';
 import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } from '@emu/xorshift128plus';
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
-import { type ChainPlan, type SumChain, planChain, solveChain } from './sum-chain.js';
+import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, solveChain } from './sum-chain.js';
 import { pairTracks, solvePairs } from './sum-pairs.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
@@ -55,6 +56,11 @@ export interface XorshiftRecovery {
   /** Some alignments were left unsettled because `maxWork` ran out (then `complete` is false). */
   readonly outOfBudget: boolean;
   /**
+   * `s0` mappings from buckets: some alignment was left unsettled because the search over the
+   * buckets' pieces and the states left (MAX_LEAF_WORK) would cost too much — more values settle it.
+   */
+  readonly searchCapped?: boolean;
+  /**
    * `(s0 + s1)` mappings, when an alignment found no run the search can afford: about how many
    * observations of this precision (consecutive, from the first) would give every alignment one —
    * Infinity when no run length would (too few known bits per value, e.g. ⌊x·n⌋ with n < 2^11).
@@ -72,25 +78,57 @@ export interface RecoverOptions {
    * Work budget of the exact (s0 + s1) search: work units as planned (planChain's cost model, a
    * few ns each), summed over the runs it solves. A run whose plan would pass what is left is not searched: its alignments stay
    * unsettled (`complete` false, `outOfBudget` true) — a quick honest "undecided", never a guess.
-   * Default: no limit beyond the per-run cap. (The linear s0 mappings need no budget: their
-   * work is bounded by the alignments and 2^8 states per alignment.)
+   * Default: no limit beyond the per-run cap. (The linear s0 mappings have their own fixed cap,
+   * MAX_LEAF_WORK, summed over alignments: past it an alignment stays unsettled, `searchCapped`.)
    */
   readonly maxWork?: number;
 }
 
 const DEFAULT_MAX_CANDIDATES = 4096;
-/** Below full rank, the 2^nullity states of an alignment are each checked when nullity ≤ this. */
-const ENUMERATE_NULLITY = 8;
+/** Below full rank with nothing left to branch on, the 2^nullity states of an alignment are each tried when nullity ≤ this. */
+const GRAY_MAX = 20;
+/** Below full rank with every observation exact (its linear bits are all it says), the 2^nullity states are listed when nullity ≤ this (each fits: an emulator run each). */
+const EXACT_NULLITY = 8;
+/** Below full rank, stop branching over buckets' pieces and try every state once nullity ≤ this. */
+const GRAY_DIRECT = 13;
+/** Observations checked per state in the Gray-code loop (the rest for its survivors only). */
+const FAST_FILTERS = 16;
+/**
+ * Work units of the leaf searches of one recovery, summed over alignments: a state tried ≈ 1
+ * (a few ns), a branch node NODE_WORK, a leaf's set-up LEAF_WORK. 2^24: about 0.1–0.4 s of CPU.
+ */
+const MAX_LEAF_WORK = 2 ** 24;
+const NODE_WORK = 256;
+const LEAF_WORK = 4096;
 /** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 only under MAX_RUN3_COST. */
 const MAX_CHAIN_COST = 2 ** 23;
+/**
+ * The cap when some observations are buckets: a window of buckets that do not all pin the span
+ * is searched once per combination of their blocks, and 9 buckets of 10^5 at 14 bits (1.1 · 10^6
+ * units per combination, 1 in 6 of them split in two) need up to 16 combinations for 99 % of
+ * windows (measured: 20–70 ms CPU at the cap).
+ */
+const MAX_BUCKET_COST = 2 ** 25;
 /** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 4 values across one of V8's refills settle every alignment (the split 2 + 2 by the pair search, PAIRS_COST) and 3 from the start usually settle the state. Not when some alignment has neither: the answer stays incomplete whatever the runs of 3 give. */
 const MAX_RUN3_COST = 2 ** 26;
 /** Longest run of consecutive values the sum search plans with (full values: longer runs give no cheaper plan; buckets of 2^11 need 14). */
 const MAX_CHAIN = 16;
+/**
+ * planChain's units take longer on long runs (measured per solve, CPU, `>> 11` at the span each
+ * length needs: 2.1–3.3 ns per unit for runs of 8, 4.8–5.4 for 10, 8.7–9.2 for 12–13, 13 for
+ * 14, 17 for 15–16, 20 for 17 — the carry-ins, 2^len of them, each start a short walk, and
+ * runs past 10 get no tail tables): a run's cost is scaled by 2^((len − 8) / 3), so the caps
+ * stay about the same CPU time whatever the length.
+ */
+function lengthFactor(len: number): number {
+  return len > 8 ? 2 ** ((len - 8) / 3) : 1;
+}
 /** Planned work units charged per solveChain call on top of its plan (the elimination before the search). */
 const SOLVE_OVERHEAD = 2 ** 15;
 /** Planned work units charged for a search over two pairs of consecutive values (sum-pairs.ts: about 2^21 paths per pair walked three times, up to 2^16 joined pairs; 130–400 ms CPU measured, so about 2^26 units at 2 ns each). */
 const PAIRS_COST = 2 ** 26;
+/** More values than this before an affordable run would typically turn up: refused as too coarse (`needValues` Infinity). */
+const MAX_NEED = 1000;
 /** Known sum levels tried per run (a plan with more than 32 gains nothing; a full value's own precision is tried too). */
 const MAX_SPAN = 32;
 
@@ -126,6 +164,98 @@ function prefixEquations(lo: number, hi: number, bits: number, shift: number): I
     out[o + 3] = bitOf(lh, ll, j);
   }
   return out;
+}
+
+/** Leading bits two 32-bit unsigned integers share. */
+function prefixLength(l: number, h: number): number {
+  return l === h ? 32 : Math.clz32((l ^ h) >>> 0);
+}
+
+/** Bits below a bucket's shared prefix its dyadic pieces go down to. */
+const PIECE_DEPTH = 3;
+
+/**
+ * A bucket's interval [lo, hi] (of the `bits`-bit output integer m) below the prefix both ends
+ * share, as disjoint dyadic pieces: the canonical decomposition of the range of its
+ * (p + PIECE_DEPTH)-bit prefixes (the two end prefixes only partly inside: over-covered, the
+ * exact check decides). Each piece as its equations past the shared prefix (ECOLS words, like
+ * prefixEquations). Undefined when the interval is one piece (a power-of-two n: the prefix is all).
+ */
+function piecesOf(o: { n: number; value: number }, shape: { shift: number; bits: number }): Int32Array[] | undefined {
+  const { bits, shift } = shape;
+  const [lo, hi] = bucketRange(o, bits);
+  if (!(lo <= hi)) return undefined;
+  let p = 0;
+  while (p < bits && Math.floor(lo / 2 ** (bits - p - 1)) === Math.floor(hi / 2 ** (bits - p - 1))) p++;
+  const D = Math.min(bits, p + PIECE_DEPTH);
+  const unit = 2 ** (bits - D);
+  let a = Math.floor(lo / unit);
+  const b = Math.floor(hi / unit);
+  const out: Int32Array[] = [];
+  while (a <= b) {
+    let k = 0;
+    while (k < D - p && a % 2 ** (k + 1) === 0 && a + 2 ** (k + 1) - 1 <= b) k++;
+    const len = D - k; // the piece: the top `len` bits of m are a's
+    const eq = new Int32Array((len - p) * ECOLS);
+    const top = a * unit; // m with a's top bits, < 2^53
+    for (let j = bits - 1 - p, q = 0; j >= bits - len; j--, q += ECOLS) {
+      eq[q] = s0Offset(0, shift + j);
+      eq[q + 1] = -1;
+      eq[q + 2] = -1;
+      eq[q + 3] = Math.floor(top / 2 ** j) % 2;
+    }
+    out.push(eq);
+    a += 2 ** k;
+  }
+  return out.length > 1 ? out : undefined;
+}
+
+const BIAS = -0x80000000;
+
+/** Directions of the inner table of grayScan (2^INNER states scanned per outer state). */
+const INNER = 10;
+
+/**
+ * The hot loop of a leaf's enumeration (module level: one feedback vector for every recovery).
+ * The states are x0 ⊕ Σ over a set of the N directions; `v` holds x0's K watched top words
+ * (biased by 2^31, as `lo` and `hi`), d[j·K …] direction j's parts of them. The first
+ * m = min(N, INNER) directions are tabulated (every subset's parts, 2^m · K words); the others
+ * are walked in Gray-code order, each outer state scanning the table with one XOR per word
+ * checked. Pushes the direction set (bit j = direction j) of every state whose K words all lie
+ * in their intervals.
+ */
+function grayScan(N: number, K: number, v: Int32Array, d: Int32Array, lo: Int32Array, hi: Int32Array, hits: number[]): void {
+  const m = Math.min(N, INNER);
+  const inner = 2 ** m;
+  const table = new Int32Array(inner * K);
+  for (let g = 1; g < inner; g++) {
+    const from = (g & (g - 1)) * K;
+    const o = (31 - Math.clz32(g & -g)) * K;
+    for (let q = 0; q < K; q++) table[g * K + q] = table[from + q]! ^ d[o + q]!;
+  }
+  const outer = 2 ** (N - m);
+  let set = 0;
+  for (let h = 0; ; ) {
+    const v0 = v[0]!;
+    const lo0 = lo[0]!;
+    const hi0 = hi[0]!;
+    for (let g = 0, o = 0; g < inner; g++, o += K) {
+      const u0 = v0 ^ table[o]!;
+      if (u0 < lo0 || u0 > hi0) continue;
+      let q = 1;
+      while (q < K) {
+        const u = v[q]! ^ table[o + q]!;
+        if (u < lo[q]! || u > hi[q]!) break;
+        q++;
+      }
+      if (q === K) hits.push(set * inner + g);
+    }
+    if (++h === outer) return;
+    const j = 31 - Math.clz32(h & -h);
+    set ^= 2 ** j;
+    const o = (m + j) * K;
+    for (let q = 0; q < K; q++) v[q]! ^= d[o + q]!;
+  }
 }
 
 /** Which mapping bits are linear (state0 from `shift` up), or which sum bits a value shows (`lo` … `hi` − 1). */
@@ -196,21 +326,24 @@ function blocksAt(q: Pin, bits: number, s: number): number {
 /**
  * The fewest levels L of a chain of `len` outputs, known on sum bits hi − span … hi − 1, whose
  * equations (bit j of each of the len + 1 state0 words, j from hi − span up) reach rank 128 —
- * the level solveChain's elimination stops at; undefined when even all `span` levels fall short
- * (the top bits of few words do not see every state bit: 9 outputs' top 16 sum bits of `>> 11` reach rank 126).
+ * the level solveChain's elimination stops at — and `deficit` 0; when even all `span` levels fall
+ * short (the top bits of few words do not see every state bit: 9 outputs' top 16 sum bits of
+ * `>> 11` reach rank 126), L = span and deficit = 128 − that rank (solveChain checks the
+ * 2^deficit states of each path's coset); undefined past MAX_KERNEL.
  * The same for every position of the chain (the state transition is invertible and linear).
  */
-const fullRankMemo = new Map<number, number | undefined>();
-function fullRankLevels(len: number, span: number, hi: number): number | undefined {
+const fullRankMemo = new Map<number, { levels: number; deficit: number } | undefined>();
+function fullRankLevels(len: number, span: number, hi: number): { levels: number; deficit: number } | undefined {
   const key = (len * 64 + span) * 128 + hi;
   if (fullRankMemo.has(key)) return fullRankMemo.get(key);
   const table = symbolicRows(len + 2);
   const sys = new Gf2System();
-  let found: number | undefined;
+  let found: { levels: number; deficit: number } | undefined;
   for (let L = 1; L <= span && found === undefined; L++) {
     for (let u = 0; u <= len; u++) sys.add(table, s0Offset(1 + u, hi - span + L - 1), -1, -1, 0);
-    if (sys.rank === UNKNOWNS) found = L;
+    if (sys.rank === UNKNOWNS) found = { levels: L, deficit: 0 };
   }
+  if (!found && UNKNOWNS - sys.rank <= MAX_KERNEL) found = { levels: span, deficit: UNKNOWNS - sys.rank };
   fullRankMemo.set(key, found);
   return found;
 }
@@ -380,14 +513,23 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     const blocks = pins.map((q) => (q ? Float64Array.from(spans, (sp) => (q.p >= sp ? 1 : blocksAt(q, bits, sp))) : undefined));
     /** The planned cost of searching run `len` values long at span index si with `ways` block combinations. */
     const costOf = (len: number, si: number, ways: number): number => {
-      const plan = planFor(len, spans[si]!);
-      const need = fullRankLevels(len, spans[si]!, shape.hi);
-      if (!plan || need === undefined) return Infinity;
+      const span = spans[si]!;
+      const plan = planFor(len, span);
+      const rk = fullRankLevels(len, span, shape.hi);
+      if (!plan || rk === undefined) return Infinity;
+      const need = rk.levels;
       // solveChain adds levels until rank 128 (4 values of `>> 11`: 31 for the planned 30): each
       // one past the plan doubles its upper half, 2^(len + levels − split) paths of planChain's
       // weight 4 (its cost model).
+      const L = Math.max(need, plan.levels);
       const extra = need > plan.levels ? 4 * 2 ** (len + plan.levels - plan.split) * (2 ** (need - plan.levels) - 1) : 0;
-      return ways * (plan.cost + extra + SOLVE_OVERHEAD);
+      // Below rank 128 every joined pair's coset (2^deficit states) is checked: pairs with equal
+      // syndromes (2^(cin + L − checks), checks = equations − rank, 32 compared) and the states
+      // the planned levels leave (2^(128 − len·L)), planChain's weight 100 per check.
+      const cin = carryKnown(span) ? 0 : len;
+      const checks = Math.min(32, (len + 1) * L - (UNKNOWNS - rk.deficit));
+      const kernel = rk.deficit > 0 ? 100 * (2 ** rk.deficit - 1) * (2 ** Math.max(0, cin + L - checks) + 2 ** Math.max(0, UNKNOWNS - len * L)) : 0;
+      return ways * (plan.cost + extra + kernel + SOLVE_OVERHEAD) * lengthFactor(len);
     };
     // Planned cost of one block combination per (length, span), and its least over every length
     // from `len` up (for cutting a window's growth once nothing longer can be affordable).
@@ -417,7 +559,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       const runs = runsAt(c);
       everyRun3 = runs.some((r) => r.length >= 3) || (pairsShape && runs.filter((r) => r.length >= 2).length >= 2);
     }
-    const cap = everyRun3 ? MAX_RUN3_COST : MAX_CHAIN_COST;
+    const buckets = observed.some((o) => o !== null && typeof o !== 'number');
+    const cap = everyRun3 ? MAX_RUN3_COST : buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST;
     let possible = false;
     for (let len = 3; len <= MAX_CHAIN; len++) for (let si = 0; si < spans.length; si++) if (unitCost[len]![si]! * fewest[si]! ** len <= cap) possible = true;
     let short = false;
@@ -549,8 +692,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // every alignment one. Each observation's typical blocks at each span come from its kind (a
     // full value: 1; a bucket of n: the geometric mean over 256 buckets spread over 0 … n − 1, so
     // the estimate does not hang on the luck of the values seen). A typical run if one is
-    // affordable; else a lucky one, where every value pins the span (fraction f of the buckets:
-    // about run / f^run values until one turns up); else none (Infinity: refused).
+    // affordable; else a lucky one, where all but the few values the cap leaves room to split
+    // pin the span (fraction f of the buckets; a window is affordable with probability p, about
+    // run / p values until one turns up); else none, or only after more than MAX_NEED values
+    // (Infinity: refused — ⌊x·1000⌋: no run affordable even if every value pins 9 bits).
     let needValues: number | undefined;
     if (short) {
       const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
@@ -559,17 +704,26 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       let run = Infinity;
       for (let len = 3; len <= MAX_CHAIN && run === Infinity; len++) {
         for (let si = 0; si < spans.length; si++) {
-          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= MAX_CHAIN_COST) run = len;
+          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= (buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST)) run = len;
         }
       }
       if (run === Infinity) {
         for (let len = 3; len <= MAX_CHAIN; len++) {
           for (let si = 0; si < spans.length; si++) {
             const f = mean(si, (b) => b.pinned[si]!, 1);
-            if (f > 0 && costOf(len, si, 1) <= MAX_CHAIN_COST) run = Math.min(run, Math.ceil(len / f ** len));
+            const unit = costOf(len, si, 1);
+            const capHere = buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST;
+            if (!(f > 0) || unit > capHere) continue;
+            // Up to `most` values of the run may meet two blocks (each doubles the cost): the
+            // chance a window of len is affordable, binomial in the fraction that pin the span.
+            const most = Math.min(len, Math.floor(Math.log2(capHere / unit)));
+            let p = 0;
+            for (let x = 0, c = 1; x <= most; c = (c * (len - x)) / (x + 1), x++) p += c * (1 - f) ** x * f ** (len - x);
+            run = Math.min(run, Math.ceil(len / p));
           }
         }
       }
+      if (run > MAX_NEED) run = Infinity;
       // V8's backwards cache splits the window at an unknown refill: a run on one side for every
       // split — or, for full values, two pairs (4 values split 2 + 2, sum-pairs.ts).
       needValues = desc && !options.fromStart ? (pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
@@ -577,21 +731,168 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(needValues !== undefined ? { needValues } : {}) };
   }
 
+  // Buckets whose interval is not one binary prefix (n not a power of two): the interval's
+  // dyadic pieces below the shared prefix, branched over at a leaf below full rank (see settle).
+  const pieces = shape.kind === 's0' ? observed.map((o) => (o !== null && typeof o === 'object' ? piecesOf(o, shape) : undefined)) : [];
   /**
-   * A leaf below full rank: its 2^nullity states x0 ⊕ Σ vⱼ·dⱼ (Gray code order) each go through
-   * the linear check and the emulator. Returns false when nullity is too large to try them all.
+   * Per observation: the top 32 bits of its output integer m lie in [lo32, hi32] (one value for a
+   * full value), and the share of its prefix block that interval covers (the filter's selectivity).
    */
-  const enumerate = (sys: Gf2System, c: number): boolean => {
-    const free = sys.freeBits();
-    if (free.length > ENUMERATE_NULLITY) return false;
-    const x = sys.solution(0, free)!;
-    const dirs = free.map((_, j) => sys.solution(1 << j, free)!.map((w, i) => w ^ x[i]!));
-    for (let v = 0; ; ) {
-      if (linearCheck(x, c) && !verify(x.slice(), c)) return true;
-      if (++v === 1 << free.length) return true;
-      const j = 31 - Math.clz32(v & -v); // Gray code: flip the lowest set bit of v
-      for (let i = 0; i < 4; i++) x[i]! ^= dirs[j]![i]!;
+  const top32 =
+    shape.kind === 's0'
+      ? observed.map((o): [number, number, number] | undefined => {
+          if (o === null) return undefined;
+          const [lo, hi] = typeof o === 'number' ? [o * 2 ** shape.bits, o * 2 ** shape.bits] : bucketRange(o, shape.bits);
+          const unit = 2 ** (shape.bits - 32);
+          const l = Math.floor(lo / unit);
+          const h = Math.floor(hi / unit);
+          return [l, h, (h - l + 1) / 2 ** (32 - prefixLength(l, h))];
+        })
+      : [];
+  /** Per observation: its linear equations are all it says (a full value, or a bucket that is one binary prefix). */
+  const exact = observed.map((o, k) => {
+    if (o === null || typeof o === 'number' || shape.kind !== 's0') return true;
+    const [lo, hi] = bucketRange(o, shape.bits);
+    const e = eqs[k];
+    const p = e ? e.length / ECOLS : 0;
+    const block = 2 ** (shape.bits - p);
+    return lo % block === 0 && hi === lo + block - 1;
+  });
+  let work = 0;
+  /** Some alignment was left unsettled because MAX_LEAF_WORK ran out (not for want of values alone). */
+  let capped = false;
+
+  /** The top 32 bits of state0 after each step 0 … T from frame state x (the output words). */
+  const tops = (x: Int32Array, T: number): Int32Array => {
+    const s = x.slice();
+    const out = new Int32Array(T + 1);
+    for (let t = 0; t <= T; t++) {
+      out[t] = s[0]!;
+      xorshift128Step(s);
     }
+    return out;
+  };
+
+  /**
+   * Every state of a leaf's affine space x0 ⊕ Σ vⱼ·dⱼ, in Gray-code order: the top 32 bits of the
+   * most selective observations' outputs are kept per state (each direction's part XORed in)
+   * and compared with their intervals, the survivors checked on the rest, then by the linear
+   * check and the emulator.
+   */
+  const gray = (sys: Gf2System, c: number, filters: readonly Placement[]): void => {
+    const free = sys.freeBits();
+    const N = free.length;
+    const x = sys.solution(0, free)!;
+    const dirs = free.map((_, j) => sys.solution(2 ** j, free)!.map((w, i) => w ^ x[i]!));
+    const T = filters.reduce((m, p) => Math.max(m, p.t), 0);
+    const K = Math.min(filters.length, FAST_FILTERS);
+    // The first K observations' top words, biased by 2^31 so that signed comparison orders them.
+    const lo = new Int32Array(K);
+    const hi = new Int32Array(K);
+    const v = new Int32Array(K);
+    const d = new Int32Array(N * K);
+    const t0 = tops(x, T);
+    for (let q = 0; q < K; q++) {
+      const f = top32[filters[q]!.k]!;
+      lo[q] = f[0] ^ BIAS;
+      hi[q] = f[1] ^ BIAS;
+      v[q] = t0[filters[q]!.t]! ^ BIAS;
+    }
+    for (let j = 0; j < N; j++) {
+      const tj = tops(dirs[j]!, T);
+      for (let q = 0; q < K; q++) d[j * K + q] = tj[filters[q]!.t]!;
+    }
+    // The rest, for the states that pass the first K: stepped from the state itself.
+    const Trest = filters.slice(K).reduce((m, p) => Math.max(m, p.t), -1);
+    const s = new Int32Array(4);
+    const at = new Int32Array(Trest + 1);
+    const rest = (y: Int32Array): boolean => {
+      if (Trest < 0) return true;
+      s.set(y);
+      for (let t = 0; t <= Trest; t++) {
+        at[t] = s[0]!;
+        xorshift128Step(s);
+      }
+      for (let q = K; q < filters.length; q++) {
+        const f = top32[filters[q]!.k]!;
+        const u = at[filters[q]!.t]! >>> 0;
+        if (u < f[0] || u > f[1]) return false;
+      }
+      return true;
+    };
+    const hits: number[] = [];
+    grayScan(N, K, v, d, lo, hi, hits);
+    for (const g of hits) {
+      // x0 ⊕ the directions in the set g.
+      const y = x.slice();
+      for (let j = 0, b = g; b !== 0; j++, b = Math.floor(b / 2)) if (b % 2) for (let i = 0; i < 4; i++) y[i]! ^= dirs[j]![i]!;
+      if (rest(y) && linearCheck(y, c) && !verify(y, c)) return;
+    }
+  };
+
+  /**
+   * A leaf below full rank (one alignment c): every state that fits. The observations whose
+   * bucket is more than one binary prefix are branched over, piece by piece (disjoint dyadic
+   * pieces of the bucket's interval below its shared prefix; each adds that piece's bits as
+   * equations, an inconsistent branch is cut at once); once few states are left (nullity ≤
+   * GRAY_DIRECT, or nothing left to branch on and nullity ≤ GRAY_MAX), each of the 2^nullity
+   * states is tried (gray). Returns false when the alignment cannot be settled: more than
+   * GRAY_MAX free bits with nothing left to branch on, or the work budget (MAX_LEAF_WORK, shared
+   * by every alignment) spent.
+   */
+  const settle = (sys: Gf2System, c: number): boolean => {
+    const here = placements.filter((p) => p.lo <= c && c <= p.hi && top32[p.k] !== undefined);
+    // Most selective first (the smallest share of its prefix block).
+    const filters = here.slice().sort((a, b) => top32[a.k]![2] - top32[b.k]![2]);
+    const branch = filters.filter((p) => pieces[p.k] !== undefined);
+    const plain = filters.filter((p) => pieces[p.k] === undefined);
+    const allExact = window === n && here.every((p) => exact[p.k]);
+    const state = { ok: true };
+    const dfs = (i: number): void => {
+      const nullity = UNKNOWNS - sys.rank;
+      if (nullity === 0) {
+        work += NODE_WORK;
+        const x = sys.solution()!;
+        if (linearCheck(x, c)) verify(x, c);
+        return;
+      }
+      if (nullity <= GRAY_DIRECT || i === branch.length) {
+        // Every observation is exactly its linear bits (full values, power-of-two buckets) and
+        // all are in the equations: every state of the affine space fits, each costing an
+        // emulator run. More than 2^EXACT_NULLITY, or than the list has room for: the alignment
+        // is left open (not settled) without trying them.
+        if (allExact && 2 ** nullity > Math.min(2 ** EXACT_NULLITY, maxCandidates - candidates.length)) {
+          state.ok = false;
+          return;
+        }
+        if (nullity > GRAY_MAX || work + LEAF_WORK + 2 ** nullity > MAX_LEAF_WORK) {
+          state.ok = false;
+          capped ||= nullity <= GRAY_MAX;
+          return;
+        }
+        work += LEAF_WORK + 2 ** nullity;
+        // The observations not branched on first: the pieces taken already hold for the others.
+        gray(sys, c, [...branch.slice(i), ...plain, ...branch.slice(0, i)]);
+        return;
+      }
+      const p = branch[i]!;
+      const before = sys.rank;
+      const at = s0Offset(p.t, 0);
+      for (const e of pieces[p.k]!) {
+        work += NODE_WORK;
+        if (work > MAX_LEAF_WORK) {
+          state.ok = false;
+          capped = true;
+          return;
+        }
+        for (let j = 0; j < e.length && sys.rank < UNKNOWNS && sys.consistent; j += ECOLS) sys.add(table, at + e[j]!, -1, -1, e[j + 3]!);
+        if (sys.consistent) dfs(i + 1);
+        sys.undo(before);
+        if (!state.ok || stopped) return;
+      }
+    };
+    dfs(0);
+    return state.ok;
   };
 
   const sys = new Gf2System();
@@ -611,8 +912,9 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       const x = sys.solution()!;
       for (let c = lo; c <= hi; c++) if (linearCheck(x, c) && !verify(x, c)) break;
     } else if (lo === hi) {
-      // Below full rank: try every remaining state when few, else this alignment stays open.
-      if (!enumerate(sys, lo)) undetermined++;
+      // Below full rank: branch over the buckets' pieces, try every remaining state when few;
+      // else this alignment stays open.
+      if (!settle(sys, lo)) undetermined++;
     } else {
       const mid = (lo + hi) >> 1;
       const here = sys.rank;
@@ -623,5 +925,5 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     sys.undo(before);
   };
   search(0, alignments - 1, placements);
-  return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget };
+  return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(capped ? { searchCapped: true } : {}) };
 }
