@@ -1,5 +1,6 @@
 /**
- * The 64-bit seed of Hermes's mt19937_64 from the first 468 Math.random() values of a runtime.
+ * The 64-bit seed of Hermes's mt19937_64 from a runtime's first Math.random() values, and the state from
+ * 622 consecutive values anywhere in its stream.
  *
  * Each value is (double) x / 2^64 for one tempered output x, so x is known only up to the rounding
  * to 53 significant bits. Which bits are certain: for V = value · 2^64 with lowest set bit t, every
@@ -156,8 +157,8 @@ export interface Mt64Recovery {
   readonly free: number;
 }
 
-/** Values the solve uses (more are only checked): two twists' worth, measured to leave no ambiguity. */
-export const MT64_RECOVERY_VALUES = 624;
+/** Values the solve uses (more are only checked): the fewest that fix the next value from anywhere in the stream (mt64-bound.test.ts). */
+export const MT64_RECOVERY_VALUES = 622;
 
 /**
  * The GF(2) system of `count` consecutive outputs W[0 … count − 1] of mt19937_64 (anywhere in the
@@ -193,14 +194,24 @@ function solveMt64System(values: readonly number[], count: number): { wordsOf: (
   const order: number[] = [];
   for (let r = 0; r < H; r++) for (let i = MT_N + r; i < count; i += H) if (r !== H - 1) order.push(i);
   for (let i = MT_N + H - 1; i < count; i += H) order.push(i); // the rows that wrap from residue 155 to 0 last
+  // W[311] = W[155] ^ mag(upper(W[−1]) | lower(W[0])): W[−1] is not in the window, but unmag of
+  // W[311] ^ W[155] still gives lower(W[0]) — 31 equations tying W[0], W[155] and W[311]
+  if (count >= MT_N) order.push(MT_N - 1);
   for (const i of order) {
     // the four words' contributions, as 64-bit images of each basis vector and of the particular word
-    const terms: { w: number; img: (n: bigint) => bigint }[] = [
-      { w: i, img: (n) => n },
-      { w: i - H, img: (n) => n },
-      { w: i - MT_N, img: fUpper },
-      { w: i - MT_N + 1, img: fLower },
-    ];
+    const terms: { w: number; img: (n: bigint) => bigint }[] =
+      i >= MT_N
+        ? [
+            { w: i, img: (n) => n },
+            { w: i - H, img: (n) => n },
+            { w: i - MT_N, img: fUpper },
+            { w: i - MT_N + 1, img: fLower },
+          ]
+        : [
+            { w: i, img: (n) => unmag(n) & LOWER },
+            { w: i - H, img: (n) => unmag(n) & LOWER },
+            { w: 0, img: (n) => n & LOWER },
+          ];
     let constant = 0n;
     const cols: { col: number; img: bigint }[] = [];
     for (const t of terms) {
@@ -208,7 +219,7 @@ function solveMt64System(values: readonly number[], count: number): { wordsOf: (
       constant ^= t.img(sp.w0);
       sp.basis.forEach((n, q) => cols.push({ col: offset[t.w]! + q, img: t.img(n) }));
     }
-    for (let b = 0n; b < 64n; b++) {
+    for (let b = 0n; b < (i >= MT_N ? 64n : 31n); b++) {
       equations++;
       const row = new Int32Array(words);
       let k = Number((constant >> b) & 1n);
@@ -312,8 +323,8 @@ function wordCandidates(sys: NonNullable<ReturnType<typeof solveMt64System>>, in
 }
 
 /**
- * The seeds of a Hermes runtime's mt19937_64 from its FIRST Math.random() values (at least 624:
- * two twists). Refuses fewer values; returns no seed if the values are not a runtime's first ones
+ * The seeds of a Hermes runtime's mt19937_64 from its FIRST Math.random() values (at least `use`,
+ * MT64_RECOVERY_VALUES by default; measured: 470 already pin the seed, 468 do not). Refuses fewer values; returns no seed if the values are not a runtime's first ones
  * or not this generator's.
  */
 export function recoverMt64Seed(values: readonly number[], variant: Mt64VariantId = 'hermes-mt64-libcxx', use = MT64_RECOVERY_VALUES): Mt64Recovery {
@@ -362,12 +373,17 @@ export function mt64StateBefore(state: readonly (string | number)[], count: numb
  * for bit; `undefined` when the free unknowns leave more than 2^12 word assignments (nothing is
  * claimed then).
  *
- * Why 624 and not the ~384 that 19,968 bits of state over ~52 bits per value suggest: in
+ * Why 622 and not the ~377 that 19,937 bits of state over 53 bits per value suggest: in
  * W[i] = W[i − 156] ^ mag(…) the words W[i] and W[i − 156] hide the same low bits (the rounding
- * hides about 12 of each output's low bits, and tempering maps them alike), so the relation fixes
+ * hides about 11 of each output's low bits, and tempering maps them alike), so the relation fixes
  * only their difference; a word's hidden bits are pinned once it is also a twist input
- * (upper(W[i − 312]) | lower(W[i − 311])), i.e. with two blocks of outputs. Measured: 1,704 free
- * unknowns at 468 values, 798 at 550, 1 (and one state) at 624.
+ * (upper(W[i − 312]) | lower(W[i − 311])), i.e. with two blocks of outputs — and the window's
+ * first relation, W[311] = W[155] ^ mag(upper(W[−1]) | lower(W[0])), still gives lower(W[0]),
+ * which pins W[311] without output 623. Measured (free unknowns): 1,684–1,692 at 468 values,
+ * 771–810 at 550, 230–252 at 600, 9–12 at 621, 0 at 622. 622 is the minimum for ANY method:
+ * mt64-bound.test.ts builds, for k ≤ 621, a second state whose first k values are the same doubles
+ * and whose value k is not (from the kernel of the exact linear description of what a double
+ * shows), and finds none at 622.
  */
 export function recoverMt64State(values: readonly number[], variant: Mt64VariantId = 'hermes-mt64-libcxx', use = MT64_RECOVERY_VALUES): (string | number)[][] | undefined {
   if (values.length < use) throw new InvalidOptionError(`hermes: mt19937_64 state recovery needs ${use} consecutive values, got ${values.length}`);
