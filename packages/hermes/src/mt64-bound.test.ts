@@ -19,7 +19,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { doubleToHex, hexToDouble } from '@emu/core';
-import { type Mt64VariantId, create, mt64StateBefore, recoverMt64State, temper64, untemper64 } from './index.js';
+import { type Mt64VariantId, mt64StateBefore, recoverMt64State, temper64, untemper64 } from './index.js';
+import { createMt64 } from './mt64.js';
 
 const A = 0xb5026f5aa96619e9n;
 const TEMPER_ROWS: readonly bigint[] = (() => {
@@ -56,7 +57,7 @@ function shown(value: number): { hidden: bigint[]; forms: bigint[] } {
  * or undefined when the kernel leaves value k's visible bits fixed.
  */
 function ambiguousPartner(state: readonly (string | number)[], k: number, variant: Mt64VariantId): (string | number)[] | undefined {
-  const g = create({ state, variant });
+  const g = createMt64(variant, { state });
   const raw = g.clone();
   const n = Math.max(k + 1, 312);
   const values = Array.from({ length: n }, () => g.random());
@@ -94,7 +95,7 @@ function ambiguousPartner(state: readonly (string | number)[], k: number, varian
   const formRow = (j: number, phi: bigint): Uint32Array => {
     let m = 0n;
     for (let b = 0; b < 64; b++) if (bitOf(phi, b) === 1) m ^= TEMPER_ROWS[b]!;
-    let o = new Uint32Array(nw);
+    let o: Uint32Array = new Uint32Array(nw);
     for (let i = 0; i < 64; i++) if (bitOf(m, i) === 1) o = xor(o, dW[j]![i]!);
     return o;
   };
@@ -161,13 +162,13 @@ function ambiguousPartner(state: readonly (string | number)[], k: number, varian
 }
 
 const run = (state: readonly (string | number)[], n: number, variant: Mt64VariantId): string[] => {
-  const g = create({ state, variant });
+  const g = createMt64(variant, { state });
   return Array.from({ length: n }, () => doubleToHex(g.random()));
 };
 const V: Mt64VariantId = 'hermes-mt64-libstdcxx';
 /** A mid-stream state: seeded, then `skip` values on. */
 const stateAt = (seed: bigint, skip: number): (string | number)[] => {
-  const g = create({ seed, variant: V });
+  const g = createMt64(V, { seed });
   g.skip(skip);
   return [...g.getState()];
 };

@@ -324,8 +324,9 @@ function wordCandidates(sys: NonNullable<ReturnType<typeof solveMt64System>>, in
 
 /**
  * The seeds of a Hermes runtime's mt19937_64 from its FIRST Math.random() values (at least `use`,
- * MT64_RECOVERY_VALUES by default; measured: 470 already pin the seed, 468 do not). Refuses fewer
- * values; returns no seed if the values are not a runtime's first ones or not this generator's.
+ * MT64_RECOVERY_VALUES by default; measured on the real libstdc++ run: 469 pin the seed, 468 do
+ * not). Refuses fewer values; returns no seed if the values are not a runtime's first ones or not
+ * this generator's.
  */
 export function recoverMt64Seed(values: readonly number[], variant: Mt64VariantId = 'hermes-mt64-libcxx', use = MT64_RECOVERY_VALUES): Mt64Recovery {
   if (values.length < use) throw new InvalidOptionError(`hermes: mt19937_64 recovery needs the runtime's first ${use} values, got ${values.length}`);
