@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { doubleToHex, hexToDouble } from '@emu/core';
-import { type Mt64VariantId, mt64StateBefore, recoverMt64State, temper64, untemper64 } from './index.js';
+import { type Mt64VariantId, mt64Spans, mt64StateBefore, recoverMt64State, temper64, untemper64 } from './index.js';
 import { createMt64 } from './mt64.js';
 
 const A = 0xb5026f5aa96619e9n;
@@ -190,6 +190,29 @@ describe('mt19937_64 through generate_canonical: 622 consecutive values are the 
         const nexts = states.map((s) => run(s, k + 1, V)[k]);
         expect(nexts).toContain(ra[k]);
         expect(nexts).toContain(rb[k]);
+      }
+      // mt64Spans fixes no value the two states disagree on, and bounds every value of both
+      if (k >= 312) {
+        const n = 400;
+        const after = [run(a, k + n, V).slice(k), run(b!, k + n, V).slice(k)];
+        const back = 200;
+        const before = [run(mt64StateBefore(a, back), back, V), run(mt64StateBefore(b!, back), back, V)];
+        const spans = mt64Spans(values, V, n, back)!;
+        expect(spans.next[0]![0]).not.toBe(spans.next[0]![1]);
+        let fixed = 0;
+        const check = (span: readonly [number, number], truths: string[]): void => {
+          for (const t of truths) {
+            const x = hexToDouble(t);
+            expect(span[0] <= x && x <= span[1]).toBe(true);
+          }
+          if (span[0] === span[1]) {
+            fixed++;
+            for (const t of truths) expect(doubleToHex(span[0])).toBe(t);
+          }
+        };
+        spans.next.forEach((s, i) => check(s, [after[0]![i]!, after[1]![i]!]));
+        spans.previous.forEach((s, i) => check(s, [before[0]![i]!, before[1]![i]!]));
+        console.log(`k = ${k}: ${spans.free} free unknowns; ${fixed} of ${n + back} values (${n} after, ${back} before) fixed, both states agreeing on each`);
       }
     });
   }
