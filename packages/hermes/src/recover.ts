@@ -515,8 +515,9 @@ export function mt64Spans(values: readonly number[], variant: Mt64VariantId, nex
   const nf = sys.freeCols.length;
   const fw = (nf >> 5) + 1;
   const zero = new Uint32Array(fw);
-  // words[j + previous] = W[j], for j in [−previous, k + next)
-  const words: AffineWord[] = new Array<AffineWord>(previous + k + next);
+  // words[j + previous] = W[j], for j in [−previous, k + next); each is dropped once nothing
+  // further out needs it (at most 312 + k are held)
+  const words: (AffineWord | undefined)[] = new Array<AffineWord | undefined>(previous + k + next);
   sys.affineWords().forEach((w, j) => (words[j + previous] = w));
   const at = (j: number): AffineWord => words[j + previous]!;
   // mag(upper(a) | lower(b)) and unmag, on forms (both linear)
@@ -528,12 +529,6 @@ export function mt64Spans(values: readonly number[], variant: Mt64VariantId, nex
     });
   };
   const unmagW = (t: AffineWord): AffineWord => Array.from({ length: 64 }, (_, i) => (i === 0 ? t[63]! : MATRIX_A_BITS[i - 1] ? t[i - 1]!.map((x, q) => x ^ t[63]![q]!) : t[i - 1]!));
-  for (let j = k; j < k + next; j++) words[j + previous] = xorWord(at(j - MT_N / 2), mag(at(j - MT_N), at(j - MT_N + 1)));
-  for (let j = -1; j >= -previous; j--) {
-    const up = unmagW(xorWord(at(j + MT_N), at(j + MT_N / 2)));
-    const low = unmagW(xorWord(at(j + MT_N - 1), at(j + MT_N / 2 - 1)));
-    words[j + previous] = up.map((f, i) => (i >= 31 ? f : low[i]!));
-  }
   const clamp = variant === 'hermes-mt64-libstdcxx';
   const constBit = (f: Uint32Array): number => (f[nf >> 5]! >>> (nf & 31)) & 1;
   const varies = (f: Uint32Array): boolean => {
@@ -560,10 +555,20 @@ export function mt64Spans(values: readonly number[], variant: Mt64VariantId, nex
     const value = (v: bigint) => mt64Value(Number(v >> 32n), Number(v & 0xffffffffn), clamp);
     return [value(x), value(hi)];
   };
-  return {
-    next: Array.from({ length: next }, (_, i) => span(at(k + i))),
-    previous: Array.from({ length: previous }, (_, i) => span(at(i - previous))),
-    free: nf,
-    dependent: sys.dependent,
-  };
+  // backwards first (the window's words stay), then forwards
+  const before: (readonly [number, number])[] = new Array<readonly [number, number]>(previous);
+  for (let j = -1; j >= -previous; j--) {
+    const up = unmagW(xorWord(at(j + MT_N), at(j + MT_N / 2)));
+    const low = unmagW(xorWord(at(j + MT_N - 1), at(j + MT_N / 2 - 1)));
+    words[j + previous] = up.map((f, i) => (i >= 31 ? f : low[i]!));
+    before[j + previous] = span(at(j));
+    if (j + MT_N < 0) words[j + MT_N + previous] = undefined;
+  }
+  const after: (readonly [number, number])[] = [];
+  for (let j = k; j < k + next; j++) {
+    words[j + previous] = xorWord(at(j - MT_N / 2), mag(at(j - MT_N), at(j - MT_N + 1)));
+    after.push(span(at(j)));
+    words[j - MT_N + previous] = undefined;
+  }
+  return { next: after, previous: before, free: nf, dependent: sys.dependent };
 }
