@@ -252,3 +252,13 @@ describe('mt19937_64 through generate_canonical: 622 consecutive values are the 
     if (states !== undefined) expect(new Set(states.map((s) => run(s, 622, V)[621])).size).toBeGreaterThan(1);
   });
 });
+
+describe('mt64Spans: bad input is named', () => {
+  it('fewer than 312 values, a negative count, values that contradict each other', () => {
+    const values = run(stateAt(1n, 0), 400, V).map(hexToDouble);
+    expect(() => mt64Spans(values.slice(0, 311), V, 1, 0)).toThrow(/at least 312 consecutive values, got 311/);
+    expect(() => mt64Spans(values, V, -1, 0)).toThrow(/next must be a non-negative integer, got -1/);
+    expect(() => mt64Spans(values, V, 1, 0.5)).toThrow(/previous must be a non-negative integer, got 0.5/);
+    expect(mt64Spans(Array.from({ length: 400 }, (_, i) => (i * 0.618033988749895) % 1), V, 1, 0)).toBeUndefined();
+  });
+});
