@@ -162,8 +162,8 @@ export const HISTORY_ERAS: readonly Era[] = [
   {
     family: 'hermes', from: '0.13', dates: '2023-11 …', package: 'hermes', variant: 'hermes-mt64-libcxx',
     algorithm: 'std::mt19937_64, one output per value: (double) x / 2^64 (x rounded to 53 bits); libc++ (Android, iOS) — a Linux libstdc++ build differs only when x rounds to 2^64 (variant hermes-mt64-libstdcxx)', precisionBits: 53,
-    seeding: 'at the runtime\'s first Math.random() call: seed = (random_device() << 32) | random_device(), mt19937_64::seed(seed): { seed } is that 64-bit value; the first 624 values recover it (GF(2) solve, @emu/hermes recoverMt64Seed)', cache: 'none',
-    verified: 'source only for Hermes itself (no Hermes binary of this era is installable: hermes-engine-cli ends at 0.12.0, hermes-compiler ships only hermesc, which cannot run scripts); its mathRandom body against g++ 12 libstdc++ for 6 seeds, and a random_device-seeded run whose seed the first 624 values recover, reproducing all 1,700 (tooling/conformance/fixtures/hermes-libstdcxx.json)',
+    seeding: 'at the runtime\'s first Math.random() call: seed = (random_device() << 32) | random_device(), mt19937_64::seed(seed): { seed } is that 64-bit value; the first 622 values recover it (GF(2) solve, @emu/hermes recoverMt64Seed; 469 suffice on the real run)', cache: 'none',
+    verified: 'source only for Hermes itself (no Hermes binary of this era is installable: hermes-engine-cli ends at 0.12.0, hermes-compiler ships only hermesc, which cannot run scripts); its mathRandom body against g++ 12 libstdc++ for 6 seeds, and a random_device-seeded run whose seed the first 622 values recover, reproducing all 1,700 (tooling/conformance/fixtures/hermes-libstdcxx.json)',
     source: { repo: 'facebook/hermes', path: 'lib/VM/JSLib/Math.cpp (mathRandom), include/hermes/VM/JSLib/JSLibStorage.h (randomEngine_)', ref: '20c11c4418d4cfb959970b72ceb44f9e32c74612 (2023-11-08, #1175); v0.13.0 4b3bf912cc0f705b51b71ce1a5b8bd79b93a451b; hermes-v260318099.0.1 73855a1475e016cec814d67578f860112ef711e1' },
   },
 

@@ -9,7 +9,7 @@ import { type HermesMt64, type Mt64VariantId, MT64_VARIANTS, createMt64 } from '
 
 export { HermesMinstd, MINSTD_INVERSE, minstdSeedState, recoverMinstd } from './minstd.js';
 export { HermesMt64, MT_N, mt64SeedWords, type Mt64VariantId } from './mt64.js';
-export { MT64_RECOVERY_VALUES, mt64StateBefore, recoverMt64Seed, recoverMt64State, temper64, untemper64, type Mt64Recovery } from './recover.js';
+export { MT64_RECOVERY_VALUES, mt64Spans, mt64StateBefore, recoverMt64Seed, recoverMt64State, temper64, untemper64, type Mt64Recovery, type Mt64Spans } from './recover.js';
 
 /** Hermes's variants: the minstd_rand era and the mt19937_64 era on libc++ or libstdc++. */
 export type VariantId = 'hermes-minstd' | Mt64VariantId;

@@ -79,6 +79,16 @@ export function mt64SeedWords(seed: bigint): bigint[] {
   return w;
 }
 
+/**
+ * The double generate_canonical<double, 53> makes of one tempered output with uint32 halves h, l:
+ * (double) x / 2^64; libstdc++ (clampOne) turns 1.0 into the double below it. Monotone in x.
+ */
+export function mt64Value(h: number, l: number, clampOne: boolean): number {
+  // h · 2^32 is exact; adding l rounds once, to nearest even: the C++ uint64 → double conversion
+  const r = (h * K.TWO32 + l) * K.INV_TWO64;
+  return r >= 1 && clampOne ? 1 - 2 ** -53 : r;
+}
+
 /** Hermes's mt19937_64 generator: 312 words (hi/lo int32 halves) and the position in them. */
 export class HermesMt64 implements Emulator<readonly (string | number)[]> {
   readonly engine = ENGINE;
@@ -143,9 +153,7 @@ export class HermesMt64 implements Emulator<readonly (string | number)[]> {
 
   random(): number {
     const [h, l] = this.next64();
-    // h · 2^32 is exact; adding l rounds once, to nearest even: the C++ uint64 → double conversion
-    const r = (h * K.TWO32 + l) * K.INV_TWO64;
-    return r >= 1 && this.clampOne === 1 ? 1 - 2 ** -53 : r;
+    return mt64Value(h, l, this.clampOne === 1);
   }
 
   fill(out: Float64Array): Float64Array {

@@ -1,5 +1,6 @@
 /**
- * The 64-bit seed of Hermes's mt19937_64 from the first 468 Math.random() values of a runtime.
+ * The 64-bit seed of Hermes's mt19937_64 from a runtime's first Math.random() values, and the state from
+ * 622 consecutive values anywhere in its stream.
  *
  * Each value is (double) x / 2^64 for one tempered output x, so x is known only up to the rounding
  * to 53 significant bits. Which bits are certain: for V = value · 2^64 with lowest set bit t, every
@@ -18,7 +19,7 @@
  * Each candidate seed is kept only if it reproduces every given value bit for bit.
  */
 import { InvalidOptionError } from '@emu/core';
-import { type Mt64VariantId, MT_N, createMt64 } from './mt64.js';
+import { type Mt64VariantId, MT_N, createMt64, mt64Value } from './mt64.js';
 
 const MASK64 = (1n << 64n) - 1n;
 const UPPER = 0xffffffff80000000n;
@@ -156,8 +157,8 @@ export interface Mt64Recovery {
   readonly free: number;
 }
 
-/** Values the solve uses (more are only checked): two twists' worth, measured to leave no ambiguity. */
-export const MT64_RECOVERY_VALUES = 624;
+/** Values the solve uses (more are only checked): the fewest that fix the next value from anywhere in the stream (mt64-bound.test.ts). */
+export const MT64_RECOVERY_VALUES = 622;
 
 /**
  * The GF(2) system of `count` consecutive outputs W[0 … count − 1] of mt19937_64 (anywhere in the
@@ -166,7 +167,25 @@ export const MT64_RECOVERY_VALUES = 624;
  * and, per free unknown, the change it makes, read out as the words asked for. Undefined when the
  * values contradict each other (not one generator's consecutive outputs).
  */
-function solveMt64System(values: readonly number[], count: number): { wordsOf: (indices: readonly number[], freeCol: number) => bigint[]; freeCols: number[]; unknowns: number; equations: number } | undefined {
+interface Mt64System {
+  /** The words `indices` of the particular solution (freeCol −1) or the change one free unknown makes. */
+  wordsOf: (indices: readonly number[], freeCol: number) => bigint[];
+  freeCols: number[];
+  unknowns: number;
+  equations: number;
+  /** Equations that reduced to 0 = 0: each a check a stream of another generator passes with probability 1/2. */
+  dependent: number;
+  /** Every solution's words W[0 … count − 1] as affine forms (see AffineWord). */
+  affineWords: () => AffineWord[];
+}
+
+/**
+ * A 64-bit word as affine forms over the free unknowns: bit b is the parity of row[b] & (the free
+ * unknowns' values, then a constant 1 at index `free`).
+ */
+type AffineWord = Uint32Array[];
+
+function solveMt64System(values: readonly number[], count: number): Mt64System | undefined {
   const spaces: { w0: bigint; basis: bigint[] }[] = [];
   for (let j = 0; j < count; j++) {
     const s = affineSpace(equationsOf(values[j]!));
@@ -190,17 +209,28 @@ function solveMt64System(values: readonly number[], count: number): { wordsOf: (
   const pivotHi = new Int32Array(nv);
   let equations = 0;
   let inconsistent = 0;
+  let dependent = 0;
   const order: number[] = [];
   for (let r = 0; r < H; r++) for (let i = MT_N + r; i < count; i += H) if (r !== H - 1) order.push(i);
   for (let i = MT_N + H - 1; i < count; i += H) order.push(i); // the rows that wrap from residue 155 to 0 last
+  // W[311] = W[155] ^ mag(upper(W[−1]) | lower(W[0])): W[−1] is not in the window, but unmag of
+  // W[311] ^ W[155] still gives lower(W[0]) — 31 equations tying W[0], W[155] and W[311]
+  if (count >= MT_N) order.push(MT_N - 1);
   for (const i of order) {
     // the four words' contributions, as 64-bit images of each basis vector and of the particular word
-    const terms: { w: number; img: (n: bigint) => bigint }[] = [
-      { w: i, img: (n) => n },
-      { w: i - H, img: (n) => n },
-      { w: i - MT_N, img: fUpper },
-      { w: i - MT_N + 1, img: fLower },
-    ];
+    const terms: { w: number; img: (n: bigint) => bigint }[] =
+      i >= MT_N
+        ? [
+            { w: i, img: (n) => n },
+            { w: i - H, img: (n) => n },
+            { w: i - MT_N, img: fUpper },
+            { w: i - MT_N + 1, img: fLower },
+          ]
+        : [
+            { w: i, img: (n) => unmag(n) & LOWER },
+            { w: i - H, img: (n) => unmag(n) & LOWER },
+            { w: 0, img: (n) => n & LOWER },
+          ];
     let constant = 0n;
     const cols: { col: number; img: bigint }[] = [];
     for (const t of terms) {
@@ -208,7 +238,7 @@ function solveMt64System(values: readonly number[], count: number): { wordsOf: (
       constant ^= t.img(sp.w0);
       sp.basis.forEach((n, q) => cols.push({ col: offset[t.w]! + q, img: t.img(n) }));
     }
-    for (let b = 0n; b < 64n; b++) {
+    for (let b = 0n; b < (i >= MT_N ? 64n : 31n); b++) {
       equations++;
       const row = new Int32Array(words);
       let k = Number((constant >> b) & 1n);
@@ -239,6 +269,7 @@ function solveMt64System(values: readonly number[], count: number): { wordsOf: (
         if (ph > hi) hi = ph;
       }
       if (k === 1) inconsistent++;
+      else if (k === 0) dependent++;
     }
   }
   if (inconsistent > 0) return undefined;
@@ -278,7 +309,49 @@ function solveMt64System(values: readonly number[], count: number): { wordsOf: (
   };
   const freeCols: number[] = [];
   for (let col = 0; col < nv; col++) if (pivotRow[col] === undefined) freeCols.push(col);
-  return { wordsOf, freeCols, unknowns: nv, equations };
+  // every unknown as an affine form over the free ones: back-substitution with forms for values
+  const affineWords = (): AffineWord[] => {
+    const nf = freeCols.length;
+    const fw = (nf >> 5) + 1;
+    const freeIndex = new Int32Array(nv).fill(-1);
+    freeCols.forEach((c, i) => (freeIndex[c] = i));
+    const form: Uint32Array[] = new Array<Uint32Array>(nv);
+    for (let col = nv - 1; col >= 0; col--) {
+      const f = new Uint32Array(fw);
+      const p = pivotRow[col];
+      if (p === undefined) {
+        const i = freeIndex[col]!;
+        f[i >> 5] = 1 << (i & 31);
+      } else {
+        if (pivotConst[col] === 1) f[nf >> 5]! |= 1 << (nf & 31);
+        const ph = pivotHi[col]!;
+        for (let x = col >> 5; x <= ph; x++) {
+          let bits = p[x]!;
+          while (bits !== 0) {
+            const c = (x << 5) + (31 - Math.clz32(bits & -bits));
+            bits &= bits - 1;
+            if (c === col) continue;
+            const g = form[c]!;
+            for (let q = 0; q < fw; q++) f[q]! ^= g[q]!;
+          }
+        }
+      }
+      form[col] = f;
+    }
+    return spaces.map((sp, j) =>
+      Array.from({ length: 64 }, (_, b) => {
+        const f = new Uint32Array(fw);
+        if (((sp.w0 >> BigInt(b)) & 1n) === 1n) f[nf >> 5]! |= 1 << (nf & 31);
+        sp.basis.forEach((n, i) => {
+          if (((n >> BigInt(b)) & 1n) === 0n) return;
+          const g = form[offset[j]! + i]!;
+          for (let q = 0; q < fw; q++) f[q]! ^= g[q]!;
+        });
+        return f;
+      }),
+    );
+  };
+  return { wordsOf, freeCols, unknowns: nv, equations, dependent, affineWords };
 }
 
 /**
@@ -312,9 +385,10 @@ function wordCandidates(sys: NonNullable<ReturnType<typeof solveMt64System>>, in
 }
 
 /**
- * The seeds of a Hermes runtime's mt19937_64 from its FIRST Math.random() values (at least 624:
- * two twists). Refuses fewer values; returns no seed if the values are not a runtime's first ones
- * or not this generator's.
+ * The seeds of a Hermes runtime's mt19937_64 from its FIRST Math.random() values (at least `use`,
+ * MT64_RECOVERY_VALUES by default; measured on the real libstdc++ run: 469 pin the seed, 468 do
+ * not). Refuses fewer values; returns no seed if the values are not a runtime's first ones or not
+ * this generator's.
  */
 export function recoverMt64Seed(values: readonly number[], variant: Mt64VariantId = 'hermes-mt64-libcxx', use = MT64_RECOVERY_VALUES): Mt64Recovery {
   if (values.length < use) throw new InvalidOptionError(`hermes: mt19937_64 recovery needs the runtime's first ${use} values, got ${values.length}`);
@@ -362,12 +436,17 @@ export function mt64StateBefore(state: readonly (string | number)[], count: numb
  * for bit; `undefined` when the free unknowns leave more than 2^12 word assignments (nothing is
  * claimed then).
  *
- * Why 624 and not the ~384 that 19,968 bits of state over ~52 bits per value suggest: in
+ * Why 622 and not the ~377 that 19,937 bits of state over 53 bits per value suggest: in
  * W[i] = W[i − 156] ^ mag(…) the words W[i] and W[i − 156] hide the same low bits (the rounding
- * hides about 12 of each output's low bits, and tempering maps them alike), so the relation fixes
+ * hides about 11 of each output's low bits, and tempering maps them alike), so the relation fixes
  * only their difference; a word's hidden bits are pinned once it is also a twist input
- * (upper(W[i − 312]) | lower(W[i − 311])), i.e. with two blocks of outputs. Measured: 1,704 free
- * unknowns at 468 values, 798 at 550, 1 (and one state) at 624.
+ * (upper(W[i − 312]) | lower(W[i − 311])), i.e. with two blocks of outputs — and the window's
+ * first relation, W[311] = W[155] ^ mag(upper(W[−1]) | lower(W[0])), still gives lower(W[0]),
+ * which pins W[311] without output 623. Measured (free unknowns): 1,684–1,692 at 468 values,
+ * 771–810 at 550, 230–252 at 600, 9–12 at 621, 0 at 622. 622 is the minimum for ANY method:
+ * mt64-bound.test.ts builds, for k ≤ 621, a second state whose first k values are the same doubles
+ * and whose value k is not (from the kernel of the exact linear description of what a double
+ * shows), and finds none at 622.
  */
 export function recoverMt64State(values: readonly number[], variant: Mt64VariantId = 'hermes-mt64-libcxx', use = MT64_RECOVERY_VALUES): (string | number)[][] | undefined {
   if (values.length < use) throw new InvalidOptionError(`hermes: mt19937_64 state recovery needs ${use} consecutive values, got ${values.length}`);
@@ -396,4 +475,100 @@ export function recoverMt64State(values: readonly number[], variant: Mt64Variant
     }
   }
   return states;
+}
+
+/** What every solution of fewer than MT64_RECOVERY_VALUES consecutive values says of the values around them. */
+export interface Mt64Spans {
+  /** Per requested value after the window: the lowest and highest double any solution gives (equal: the value is fixed). */
+  readonly next: (readonly [number, number])[];
+  /** The same for the values before the window, earliest first. */
+  readonly previous: (readonly [number, number])[];
+  /** Free unknowns of the GF(2) system (its solutions: 2^free, a superset of the states that fit). */
+  readonly free: number;
+  /** Equations the others implied (0 = 0): each a check that values of another generator pass with probability 1/2. */
+  readonly dependent: number;
+}
+
+const xorWord = (a: AffineWord, b: AffineWord): AffineWord => a.map((f, i) => f.map((x, q) => x ^ b[i]![q]!));
+const MATRIX_A_BITS = Array.from({ length: 64 }, (_, i) => ((MATRIX_A >> BigInt(i)) & 1n) === 1n);
+/** TEMPER_BITS[b]: the word bits whose parity is bit b of temper64(w). */
+const TEMPER_BITS: readonly number[][] = TEMPER_ROWS.map((m) => Array.from({ length: 64 }, (_, i) => i).filter((i) => ((m >> BigInt(i)) & 1n) === 1n));
+
+/**
+ * Consecutive values from anywhere in the stream, at least MT_N and typically fewer than
+ * MT64_RECOVERY_VALUES (622, the fewest that fix the next value): the range of doubles that every
+ * solution of the GF(2) system gives for each of the `next` values after them and `previous` values
+ * before them. The solutions are a superset of the states that explain the values (each value's
+ * certain bits only), so a range of one double is that value, proven; the conversion is monotone
+ * in x, so a wider range bounds it (what ⌊x · n⌋ needs). Undefined when the values contradict
+ * each other. Measured: none of values k … 622 of the window is fixed by k < 622 values (pairs
+ * prove they cannot be), but from value 623 on many are (README).
+ */
+export function mt64Spans(values: readonly number[], variant: Mt64VariantId, next: number, previous: number): Mt64Spans | undefined {
+  const k = values.length;
+  if (k < MT_N) throw new InvalidOptionError(`hermes: mt19937_64 spans need at least ${MT_N} consecutive values, got ${k}`);
+  for (const [name, n] of [['next', next], ['previous', previous]] as const) {
+    if (!Number.isInteger(n) || n < 0) throw new InvalidOptionError(`hermes: ${name} must be a non-negative integer, got ${n}`);
+  }
+  const sys = solveMt64System(values, k);
+  if (!sys) return undefined;
+  const nf = sys.freeCols.length;
+  const fw = (nf >> 5) + 1;
+  const zero = new Uint32Array(fw);
+  // words[j + previous] = W[j], for j in [−previous, k + next); each is dropped once nothing
+  // further out needs it (at most 312 + k are held)
+  const words: (AffineWord | undefined)[] = new Array<AffineWord | undefined>(previous + k + next);
+  sys.affineWords().forEach((w, j) => (words[j + previous] = w));
+  const at = (j: number): AffineWord => words[j + previous]!;
+  // mag(upper(a) | lower(b)) and unmag, on forms (both linear)
+  const mag = (a: AffineWord, b: AffineWord): AffineWord => {
+    const c = (i: number): Uint32Array => (i >= 31 ? a[i]! : b[i]!);
+    return Array.from({ length: 64 }, (_, i) => {
+      const v = i < 63 ? c(i + 1) : zero;
+      return MATRIX_A_BITS[i] ? v.map((x, q) => x ^ c(0)[q]!) : v;
+    });
+  };
+  const unmagW = (t: AffineWord): AffineWord => Array.from({ length: 64 }, (_, i) => (i === 0 ? t[63]! : MATRIX_A_BITS[i - 1] ? t[i - 1]!.map((x, q) => x ^ t[63]![q]!) : t[i - 1]!));
+  const clamp = variant === 'hermes-mt64-libstdcxx';
+  const constBit = (f: Uint32Array): number => (f[nf >> 5]! >>> (nf & 31)) & 1;
+  const varies = (f: Uint32Array): boolean => {
+    for (let q = 0; q < fw; q++) {
+      const m = q === nf >> 5 ? f[q]! & ~(1 << (nf & 31)) : f[q]!;
+      if (m !== 0) return true;
+    }
+    return false;
+  };
+  const span = (w: AffineWord): readonly [number, number] => {
+    // x = temper(W): from the top bit down, the bits every solution shares
+    let x = 0n;
+    let s = 0;
+    for (let b = 63; b >= 0; b--) {
+      const f = new Uint32Array(fw);
+      for (const i of TEMPER_BITS[b]!) for (let q = 0; q < fw; q++) f[q]! ^= w[i]![q]!;
+      if (varies(f)) {
+        s = b + 1;
+        break;
+      }
+      if (constBit(f) === 1) x |= 1n << BigInt(b);
+    }
+    const hi = x | ((1n << BigInt(s)) - 1n);
+    const value = (v: bigint) => mt64Value(Number(v >> 32n), Number(v & 0xffffffffn), clamp);
+    return [value(x), value(hi)];
+  };
+  // backwards first (the window's words stay), then forwards
+  const before: (readonly [number, number])[] = new Array<readonly [number, number]>(previous);
+  for (let j = -1; j >= -previous; j--) {
+    const up = unmagW(xorWord(at(j + MT_N), at(j + MT_N / 2)));
+    const low = unmagW(xorWord(at(j + MT_N - 1), at(j + MT_N / 2 - 1)));
+    words[j + previous] = up.map((f, i) => (i >= 31 ? f : low[i]!));
+    before[j + previous] = span(at(j));
+    if (j + MT_N < 0) words[j + MT_N + previous] = undefined;
+  }
+  const after: (readonly [number, number])[] = [];
+  for (let j = k; j < k + next; j++) {
+    words[j + previous] = xorWord(at(j - MT_N / 2), mag(at(j - MT_N), at(j - MT_N + 1)));
+    after.push(span(at(j)));
+    words[j - MT_N + previous] = undefined;
+  }
+  return { next: after, previous: before, free: nf, dependent: sys.dependent };
 }

@@ -3,14 +3,23 @@
  * rewinding for `previous` values.
  */
 import { recoverState as recoverQuickjs } from '@emu/quickjs';
-import { MINSTD_INVERSE, MT64_RECOVERY_VALUES, MT_N, type Mt64VariantId, mt64StateBefore, recoverMinstd, recoverMt64State } from '@emu/hermes';
+import { MINSTD_INVERSE, MT64_RECOVERY_VALUES, MT_N, type Mt64VariantId, mt64Spans, mt64StateBefore, recoverMinstd, recoverMt64State } from '@emu/hermes';
 import type { Observed } from './observe.js';
 import { LCG_SHAPES } from './lcg-lattice.js';
 import { type HistorySolved, lcgBack, msvcrtBack, mwcCppBack, quickjsBack, solveLcgLattice, solveMsvcrt, solveMwcCppFull } from './history.js';
 
-type Solve = (observed: readonly Observed[]) => HistorySolved | { states: (readonly (number | string)[])[]; detail: string; complete?: boolean; need?: number; unsupported?: string };
+type Spans = { of: (next: number, previous: number) => { next: (readonly [number, number] | null)[]; previous: (readonly [number, number] | null)[]; what: string } | undefined };
+type Solve = (observed: readonly Observed[]) => HistorySolved | { states: (readonly (number | string)[])[]; detail: string; complete?: boolean; need?: number; unsupported?: string; spans?: Spans };
+
+/**
+ * mt19937_64 below the 622 values that fix the state: its solutions must agree on a value for it
+ * to be printed, and these many implied equations must hold first (each one a check that values of
+ * another generator pass with probability 1/2).
+ */
+const MT64_MIN_CHECKS = 128;
 interface HistoryMethod {
   min: number;
+  full?: number;
   solve: Solve;
 }
 type MwcBuckets = (variant: string, full: (x: readonly number[]) => { states: (readonly (number | string)[])[]; detail: string; complete?: boolean }) => Solve;
@@ -75,10 +84,32 @@ export function historyMethod(pkg: string, variant: string, mwcBuckets: MwcBucke
         };
       }
       return {
-        min: MT64_RECOVERY_VALUES,
+        // 622 fix the state (and the next value: fewer never do in general, see @emu/hermes's
+        // mt64-bound.test.ts); from 312 on, values further out can already be fixed
+        min: MT_N,
+        full: MT64_RECOVERY_VALUES,
         solve: (o) => {
           if (!allFull(o)) {
             return { states: [], detail: '', unsupported: `${variant} from buckets or gaps is not implemented (the GF(2) solve needs each value's certain bits); give ${MT64_RECOVERY_VALUES} consecutive full values` };
+          }
+          if (o.length < MT64_RECOVERY_VALUES) {
+            const need = MT64_RECOVERY_VALUES - o.length;
+            const detail = `${o.length} consecutive values leave mt19937_64's state open (${MT64_RECOVERY_VALUES} fix it)`;
+            return {
+              states: [],
+              detail,
+              need,
+              spans: {
+                of: (next, previous) => {
+                  const r = mt64Spans(o, variant as Mt64VariantId, next, previous);
+                  if (r === undefined) return undefined;
+                  const what = `the GF(2) system of the values' certain bits leaves 2^${r.free} solutions, a superset of the states that fit (${r.dependent} implied equations hold)`;
+                  // too few implied equations to tell these values from another generator's: claim nothing
+                  if (r.dependent < MT64_MIN_CHECKS) return { next: r.next.map(() => null), previous: r.previous.map(() => null), what };
+                  return { next: [...r.next], previous: [...r.previous], what };
+                },
+              },
+            };
           }
           const states = recoverMt64State(o, variant as Mt64VariantId);
           if (states === undefined) return { states: [], detail: 'more than 2^12 word assignments fit the certain bits', need: MT_N };

@@ -198,14 +198,14 @@ describe('identify names the historical families from 5 values in under a second
 
 
 describe('identify does not rule Hermes out by a small value (its doubles are floating-point quotients)', () => {
-  it('mt19937_64: 624 values with one below 2^-11 (64 bits after the point) still name hermes@0.13', () => {
+  it('mt19937_64: 622 values (the minimum) with one below 2^-11 (64 bits after the point) still name hermes@0.13', () => {
     // find a window of a seeded stream holding a value below 2^-11
     const e = createEngine('hermes@0.13.0', { seed: '0x2545f4914f6cdd1d' });
     const stream = Array.from({ length: 6000 }, () => e.random());
     const small = stream.findIndex((x) => x < 2 ** -11 && !Number.isInteger(x * 2 ** 53));
     expect(small).toBeGreaterThanOrEqual(0);
     const at = Math.max(0, small - 100);
-    const rows = identify(stream.slice(at, at + 624));
+    const rows = identify(stream.slice(at, at + 622));
     const explains = rows.filter((r) => r.verdict === 'explains');
     expect(explains.map((r) => r.variant)).toEqual(['hermes-mt64-libcxx']);
   });
@@ -216,5 +216,38 @@ describe('identify does not rule Hermes out by a small value (its doubles are fl
     expect(small).toBeGreaterThanOrEqual(0);
     const rows = identify(stream.slice(small, small + 5));
     expect(rows.find((r) => r.variant === 'hermes-minstd')!.verdict).toBe('explains');
+  });
+});
+
+describe('Hermes mt19937_64 below the 622 values that fix the state: only values every solution agrees on', () => {
+  it('seeded windows (both variants, mid-stream): no value claimed wrongly, exact or in buckets; values from 623 on are', () => {
+    const cases = [[450, 'hermes-mt64-libcxx', 11n, 0], [550, 'hermes-mt64-libstdcxx', 12n, 5000], [600, 'hermes-mt64-libcxx', 13n, 311], [621, 'hermes-mt64-libstdcxx', 14n, 77]] as const;
+    for (const [k, variant, seed, skip] of cases) {
+      const e = createEngine('hermes', { seed, variant });
+      for (let i = 0; i < skip; i++) e.random();
+      const stream = Array.from({ length: 100 + k + 300 }, () => e.random());
+      const window = stream.slice(100, 100 + k);
+      // the registry's era is libc++'s; libstdc++'s values differ only where x rounds to 1.0
+      const r = predict('hermes@0.13.0', window, 300, 100, { bucket: 6 });
+      expect(r.kind).toBe('partial');
+      if (r.kind !== 'partial') continue;
+      const truthNext = stream.slice(100 + k);
+      const truthPrev = stream.slice(0, 100);
+      r.next.forEach((x, i) => x === null || expect(doubleToHex(x)).toBe(doubleToHex(truthNext[i]!)));
+      r.previous.forEach((x, i) => x === null || expect(doubleToHex(x)).toBe(doubleToHex(truthPrev[i]!)));
+      r.buckets!.next.forEach((b, i) => b === null || expect(b).toBe(Math.floor(truthNext[i]! * 6)));
+      r.buckets!.previous.forEach((b, i) => b === null || expect(b).toBe(Math.floor(truthPrev[i]! * 6)));
+      // values k … 621 of the window: never fixed here; from 623 on: many are
+      expect(r.next.slice(0, 622 - k).every((x) => x === null)).toBe(true);
+      expect(r.next.filter((x) => x !== null).length).toBeGreaterThan(k >= 550 ? 100 : 0);
+    }
+  });
+
+  it('fewer than 312 values: need about 622 − k more; values of another generator: none fits', () => {
+    const e = createEngine('hermes@0.13.0', { seed: 5 });
+    const r = predict('hermes@0.13.0', Array.from({ length: 300 }, () => e.random()), 1, 0);
+    expect(r.kind === 'insufficient' && r.need).toBe(322);
+    const other = createEngine('node@20.0.0', { seed: 5 });
+    expect(predict('hermes@0.13.0', Array.from({ length: 500 }, () => other.random()), 10, 0).kind).toBe('inconsistent');
   });
 });

@@ -77,6 +77,11 @@ interface Solved {
   unsupported?: string;
   /** A seed search found nothing in its range (detail names it). */
   searchedNothing?: boolean;
+  /**
+   * No state list, but the range of values every solution gives around the observations (Hermes's
+   * mt19937_64 below 622 values), and what the solutions are; undefined: none fits.
+   */
+  spans?: { of: (next: number, previous: number) => { next: Span[]; previous: Span[]; what: string } | undefined };
 }
 
 /** V8 ≤ 1.2.7 with glibc: the srandom((unsigned) ms) that seeded the observations (glibc-seed.ts). */
@@ -114,6 +119,8 @@ function ieSeedSolve(observed: readonly Observed[], near: number, window: number
 interface Method {
   /** Full values needed at the least (recovery from fewer is not attempted). */
   min: number;
+  /** Full values that fix the state, when more than min (below it, answers can be partial). */
+  full?: number;
   solve(observed: readonly Observed[], options: PredictOptions): Solved;
 }
 
@@ -381,7 +388,10 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   const m = method(era);
   if (!m) return { kind: 'unsupported', variant, note: UNSUPPORTED[variant] ?? `recovery for ${variant} is not implemented` };
   if (observed.length > MAX_OBSERVATIONS) return { kind: 'unsupported', variant, note: `${observed.length} observations is more than the ${MAX_OBSERVATIONS} recovery takes (it needs a few hundred at most); give the first ${MAX_OBSERVATIONS} or fewer` };
-  if (observed.length < m.min) return { kind: 'insufficient', variant, need: m.min - observed.length, note: `not enough data: need about ${m.min - observed.length} more values` };
+  if (observed.length < m.min) {
+    const need = (m.full ?? m.min) - observed.length;
+    return { kind: 'insufficient', variant, need, note: `not enough data: need about ${need} more values` };
+  }
   // From the start of a realm nothing came before the first observation.
   const back = options.fromStart || options.near !== undefined ? 0 : previous;
   if (options.near !== undefined && variant !== 'jscript-lcg' && variant !== 'v8-0.1-glibc') {
@@ -396,6 +406,13 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   if (solved.searchedNothing) return { kind: 'inconsistent', variant, note: solved.detail };
   const { detail, need } = solved;
   if (solved.unsupported) return { kind: 'unsupported', variant, note: `${solved.unsupported}` };
+  if (solved.spans) {
+    const s = solved.spans.of(next, back);
+    if (!s) return { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
+    const r = consensus(variant, [s], observed.length, next, back, options, detail, s.what);
+    // nothing asked for is fixed yet: more values are what helps
+    return r.kind === 'ambiguous' && need ? { kind: 'insufficient', variant, need, note: `not enough data (${detail}): none of the requested values is fixed yet; need about ${need} more values` } : r;
+  }
   if (solved.firstGenerator) return consensus(variant, firstGeneratorRuns(variant, solved.firstGenerator, observed, next, back), observed.length, next, back, options, detail, true);
   // Every candidate must reproduce every observation, bit for bit (or bucket for bucket).
   const states = solved.states.filter((st) => fits(emit(era.package!, variant, st, observed.length), observed));
@@ -469,7 +486,7 @@ function firstGeneratorRuns(variant: string, states: readonly number[], observed
  * The values all runs agree on (null elsewhere), as a whole and in buckets: `ok` when they
  * agree on everything exactly, `partial` when on something, `ambiguous` when on nothing asked.
  */
-function consensus(variant: string, runs: readonly Run[], seen: number, next: number, back: number, options: PredictOptions, detail: string, firstGenerator: boolean): Outcome {
+function consensus(variant: string, runs: readonly Run[], seen: number, next: number, back: number, options: PredictOptions, detail: string, firstGenerator: boolean | string): Outcome {
   if (runs.length === 0) return { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
   const agree = (pick: (r: Run) => Span[], len: number, key: (s: readonly [number, number]) => number | null): (number | null)[] =>
     Array.from({ length: len }, (_, i) => {
@@ -494,7 +511,7 @@ function consensus(variant: string, runs: readonly Run[], seen: number, next: nu
   const shown = buckets ?? { next: nextV, previous: prevV };
   const known = [...shown.next, ...shown.previous].filter((x) => x !== null).length;
   const count = runs.length;
-  const what = firstGenerator ? `${count} first-generator state${count === 1 ? '' : 's'} fit (the second generator is not seen)` : `${count} states fit`;
+  const what = typeof firstGenerator === 'string' ? firstGenerator : firstGenerator ? `${count} first-generator state${count === 1 ? '' : 's'} fit (the second generator is not seen)` : `${count} states fit`;
   if (known === 0 && next + back > 0) return { kind: 'ambiguous', variant, count, note: `ambiguous: ${what} and they agree on none of the requested values (${detail}); give more values` };
   const first = shown.next.length ? shown.next[0] : shown.previous[shown.previous.length - 1];
   const note = `${what}; ${known} of ${next + back} requested values agree in all of them (${detail})${first === null ? '; the first requested one does not' : ''}`;

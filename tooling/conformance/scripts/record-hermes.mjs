@@ -9,7 +9,7 @@
 // Usage: node tooling/conformance/scripts/record-hermes.mjs [--only cli,libstdcxx] [--versions 0.5.0,0.12.0] [--out DIR]
 //        [--check]: record into memory and check instead of writing: unseeded runs by recovery (the
 //        minstd state from 2 values, every later value through hermes@VERSION; the mt19937_64 seed
-//        from 624 values), seeded goldens equal to the committed fixture (needs the packages built)
+//        from 622 values), seeded goldens equal to the committed fixture (needs the packages built)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,7 +54,7 @@ async function check(name, data) {
     verdict(`${data.version}: minstd_rand and mt19937_64 seeded goldens equal the fixture's`, JSON.stringify([data.minstd, data.mt64]) === JSON.stringify([committed.minstd, committed.mt64]));
     const values = data.randomDevice.values.map(hexToDouble);
     const r = H.recoverMt64Seed(values, 'hermes-mt64-libstdcxx');
-    verdict(`mt19937_64 seeded from random_device: seed recovered from 624 values, all ${values.length} reproduced`, r.seeds.length === 1 && String(r.seeds[0]) === data.randomDevice.seed);
+    verdict(`mt19937_64 seeded from random_device: seed recovered from ${H.MT64_RECOVERY_VALUES} values, all ${values.length} reproduced`, r.seeds.length === 1 && String(r.seeds[0]) === data.randomDevice.seed);
   }
 }
 const save = async (name, data) => {
