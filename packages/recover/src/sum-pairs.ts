@@ -51,11 +51,15 @@ export function pairTracks(lo: number, hi: number, carryInKnown: boolean): reado
   return undefined;
 }
 
+/** What `solvePairs` did: whether the list of fitting states is complete, and the search's counts. */
 export interface PairsResult {
   /** False when the search could not be completed (rank below 128, or a cap passed): nothing is proven. */
   readonly solved: boolean;
+  /** Partial solutions of the first pair after its walks. */
   readonly pathsA: number;
+  /** Pairs of partial solutions matched on the equations the two pairs share. */
   readonly joined: number;
+  /** Matches solved to a state that shows all four sums. */
   readonly matches: number;
 }
 
