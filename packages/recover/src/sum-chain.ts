@@ -128,7 +128,7 @@ function scratch(slot: number, length: number): Int32Array {
 }
 
 /** Bit j of a [high, low] pair. */
-function bitAt(v: readonly [number, number], j: number): number {
+export function bitAt(v: readonly [number, number], j: number): number {
   return j >= 32 ? (v[0] >>> (j - 32)) & 1 : (v[1] >>> j) & 1;
 }
 
@@ -443,26 +443,8 @@ function eliminate(chain: SumChain, levels: number, table: Int32Array): Eliminat
       row.fill(0);
       for (let w = 0; w < 4; w++) row[w] = table[off + w]!;
       row[4 + (e >>> 5)] = 1 << (e & 31);
-      for (;;) {
-        let bit: number;
-        if (row[0] !== 0) bit = 31 - Math.clz32(row[0]! & -row[0]!);
-        else if (row[1] !== 0) bit = 32 + 31 - Math.clz32(row[1]! & -row[1]!);
-        else if (row[2] !== 0) bit = 64 + 31 - Math.clz32(row[2]! & -row[2]!);
-        else if (row[3] !== 0) bit = 96 + 31 - Math.clz32(row[3]! & -row[3]!);
-        else {
-          checks.push(row.slice(4));
-          break;
-        }
-        const r = has[bit]!;
-        if (r < 0) {
-          pivRows.set(row, rank * RW);
-          has[bit] = rank;
-          pivBit[rank] = bit;
-          rank++;
-          break;
-        }
-        for (let w = 0; w < RW; w++) row[w]! ^= pivRows[r * RW + w]!;
-      }
+      if (insertRow(row, RW, pivRows, pivBit, has, rank)) rank++;
+      else checks.push(row.slice(4));
     }
     if (rank === UNKNOWNS || j0 + L >= chain.hi || words * (L + 1) > MAX_EQ) return { L, rank, pivRows, pivBit, checks };
     L++;
@@ -474,20 +456,49 @@ function eliminate(chain: SumChain, levels: number, table: Int32Array): Eliminat
  * back-substitution on the tracking words, highest pivot first (a pivot row has no bit below its pivot).
  */
 function solvedMap(el: Eliminated): Int32Array {
-  const { pivRows, pivBit } = el;
-  const sol = new Int32Array(UNKNOWNS * TW);
-  const order = Array.from({ length: el.rank }, (_, r) => r).sort((a, b) => pivBit[b]! - pivBit[a]!);
+  return solvedRows(el.pivRows, el.pivBit, el.rank, TW);
+}
+
+/**
+ * Reduces `row` (4 form words over the 128 unknowns, then rw − 4 words naming the equations it
+ * combines) by the pivot rows; when a form bit is left, stores it as pivot row `rank` and returns
+ * true (the caller counts it), false when the forms cancel (the row is then a parity check).
+ */
+export function insertRow(row: Int32Array, rw: number, pivRows: Int32Array, pivBit: Int16Array, has: Int16Array, rank: number): boolean {
+  for (;;) {
+    let bit: number;
+    if (row[0] !== 0) bit = 31 - Math.clz32(row[0]! & -row[0]!);
+    else if (row[1] !== 0) bit = 32 + 31 - Math.clz32(row[1]! & -row[1]!);
+    else if (row[2] !== 0) bit = 64 + 31 - Math.clz32(row[2]! & -row[2]!);
+    else if (row[3] !== 0) bit = 96 + 31 - Math.clz32(row[3]! & -row[3]!);
+    else return false;
+    const r = has[bit]!;
+    if (r < 0) {
+      pivRows.set(row, rank * rw);
+      has[bit] = rank;
+      pivBit[rank] = bit;
+      return true;
+    }
+    for (let w = 0; w < rw; w++) row[w]! ^= pivRows[r * rw + w]!;
+  }
+}
+
+/** The solved map of a rank-128 elimination (rows of 4 + tw words): unknown b = XOR of the equations in row b (tw words). */
+export function solvedRows(pivRows: Int32Array, pivBit: Int16Array, rank: number, tw: number): Int32Array {
+  const rw = 4 + tw;
+  const sol = new Int32Array(UNKNOWNS * tw);
+  const order = Array.from({ length: rank }, (_, r) => r).sort((a, b) => pivBit[b]! - pivBit[a]!);
   for (const r of order) {
-    const o = r * RW;
+    const o = r * rw;
     const b = pivBit[r]!;
-    for (let i = 0; i < TW; i++) sol[b * TW + i] = pivRows[o + 4 + i]!;
+    for (let i = 0; i < tw; i++) sol[b * tw + i] = pivRows[o + 4 + i]!;
     for (let w = 0; w < 4; w++) {
       let m = pivRows[o + w]!;
       if (w === b >>> 5) m &= ~(1 << (b & 31));
       while (m !== 0) {
-        const src = (w * 32 + 31 - Math.clz32(m & -m)) * TW;
+        const src = (w * 32 + 31 - Math.clz32(m & -m)) * tw;
         m &= m - 1;
-        for (let i = 0; i < TW; i++) sol[b * TW + i]! ^= sol[src + i]!;
+        for (let i = 0; i < tw; i++) sol[b * tw + i]! ^= sol[src + i]!;
       }
     }
   }

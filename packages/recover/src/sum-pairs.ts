@@ -30,7 +30,7 @@
  */
 import { xorshift128Step } from '@emu/core';
 import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
-import type { SumChain } from './sum-chain.js';
+import { bitAt, insertRow, solvedRows, type SumChain } from './sum-chain.js';
 
 /** Paths of pair A at most (counted by the first walk); past it the search refuses (the caller leaves the alignment unsettled). */
 const MAX_PATHS = 2 ** 22;
@@ -70,11 +70,6 @@ interface Pos {
   readonly into: number;
 }
 
-/** Bit j of a [high, low] pair. */
-function bitAt(v: readonly [number, number], j: number): number {
-  return j >= 32 ? (v[0] >>> (j - 32)) & 1 : (v[1] >>> j) & 1;
-}
-
 /**
  * Eliminates the equations (rows: 4 form words) in order, tracking which equations each row
  * combines (tw words); returns the pivot rows and the checks (combinations whose forms cancel),
@@ -92,50 +87,15 @@ function eliminate(forms: Int32Array, order: readonly number[], tw: number): { p
     row.fill(0);
     for (let w = 0; w < 4; w++) row[w] = forms[4 * e + w]!;
     row[4 + (e >>> 5)] = 1 << (e & 31);
-    for (;;) {
-      let bit: number;
-      if (row[0] !== 0) bit = 31 - Math.clz32(row[0]! & -row[0]!);
-      else if (row[1] !== 0) bit = 32 + 31 - Math.clz32(row[1]! & -row[1]!);
-      else if (row[2] !== 0) bit = 64 + 31 - Math.clz32(row[2]! & -row[2]!);
-      else if (row[3] !== 0) bit = 96 + 31 - Math.clz32(row[3]! & -row[3]!);
-      else {
-        checks.push({ combo: row.slice(4), last: e });
-        break;
-      }
-      const r = has[bit]!;
-      if (r < 0) {
-        pivRows.set(row, rank * rw);
-        has[bit] = rank;
-        pivBit[rank] = bit;
-        rank++;
-        break;
-      }
-      for (let w = 0; w < rw; w++) row[w]! ^= pivRows[r * rw + w]!;
-    }
+    if (insertRow(row, rw, pivRows, pivBit, has, rank)) rank++;
+    else checks.push({ combo: row.slice(4), last: e });
   }
   return { pivRows, pivBit, rank, checks };
 }
 
 /** The solved map of a rank-128 elimination: unknown b = XOR of the equations in row b (tw words). */
 function solvedMap(el: ReturnType<typeof eliminate>, tw: number): Int32Array {
-  const rw = 4 + tw;
-  const sol = new Int32Array(UNKNOWNS * tw);
-  const order = Array.from({ length: el.rank }, (_, r) => r).sort((a, b) => el.pivBit[b]! - el.pivBit[a]!);
-  for (const r of order) {
-    const o = r * rw;
-    const b = el.pivBit[r]!;
-    for (let i = 0; i < tw; i++) sol[b * tw + i] = el.pivRows[o + 4 + i]!;
-    for (let w = 0; w < 4; w++) {
-      let m = el.pivRows[o + w]!;
-      if (w === b >>> 5) m &= ~(1 << (b & 31));
-      while (m !== 0) {
-        const src = (w * 32 + 31 - Math.clz32(m & -m)) * tw;
-        m &= m - 1;
-        for (let i = 0; i < tw; i++) sol[b * tw + i]! ^= sol[src + i]!;
-      }
-    }
-  }
-  return sol;
+  return solvedRows(el.pivRows, el.pivBit, el.rank, tw);
 }
 
 /**
