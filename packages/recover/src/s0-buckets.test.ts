@@ -12,9 +12,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { doubleToHex } from '@emu/core';
 import { createEngine } from '@emu/engines';
 import { type Observed, predict, recoverXorshift } from './index.js';
+import { checkGiven } from './bucket-check.test-support.js';
 
 const ENGINES: [string, string][] = [
   ['node@20.20.2', 'v8-7.1-s0'],
@@ -63,28 +63,7 @@ function runCase(id: string, a: bigint, b: bigint, n: number, mode: Mode, m: num
   if (fromStart && r.kind === 'ok') tally.okFromStart++;
   const after = stream.slice(skip + m);
   const before = stream.slice(skip - PREV, skip);
-  const fail = (what: string, said: string, truth: string) => {
-    tally.wrong++;
-    throw new Error(`${id} ⌊x·${n}⌋ ${mode} m=${m} state ${hex64(a)} ${hex64(b)} at ${skip}: ${what} said ${said}, the engine gave ${truth} (${r.kind}: ${r.note})`);
-  };
-  const check = (said: readonly (number | null)[], truth: readonly number[], what: string) =>
-    said.forEach((x, i) => {
-      if (x === null) return;
-      tally.given++;
-      if (doubleToHex(x) !== doubleToHex(truth[i]!)) fail(`${what}[${i}]`, doubleToHex(x), doubleToHex(truth[i]!));
-    });
-  check(r.next, after, 'next');
-  if (!fromStart) check(r.previous, before, 'previous');
-  if (r.kind === 'partial' && r.buckets) {
-    const inBuckets = (said: readonly (number | null)[], truth: readonly number[], what: string) =>
-      said.forEach((k, i) => {
-        if (k === null) return;
-        tally.given++;
-        if (k !== Math.floor(truth[i]! * n)) fail(`${what} bucket [${i}]`, String(k), String(Math.floor(truth[i]! * n)));
-      });
-    inBuckets(r.buckets.next, after, 'next');
-    if (!fromStart) inBuckets(r.buckets.previous, before, 'previous');
-  }
+  checkGiven(r, n, after, fromStart ? undefined : before, tally, `${id} ⌊x·${n}⌋ ${mode} m=${m} state ${hex64(a)} ${hex64(b)} at ${skip}`);
 }
 
 describe('s0 mappings from buckets alone: zero wrong predictions (fast-check)', () => {

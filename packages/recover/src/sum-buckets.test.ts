@@ -14,6 +14,7 @@ import { doubleToHex } from '@emu/core';
 import { createEngine } from '@emu/engines';
 import { VARIANTS, type VariantId, create } from '@emu/xorshift128plus';
 import { type Observed, predict, recoverXorshift } from './index.js';
+import { checkGiven } from './bucket-check.test-support.js';
 
 /** Every sum mapping and cache shape: node 10's era (V8 5.9–7.0), node 26, Chromium 156's generation order, SpiderMonkey, JSC, Chakra. */
 const ENGINES: [string, string][] = [
@@ -71,28 +72,7 @@ function runCase(id: string, variantId: string, a: bigint, b: bigint, n: number,
   if (fromStart && r.kind === 'ok') tally.okFromStart++;
   const after = stream.slice(skip + m);
   const before = stream.slice(skip - PREV, skip);
-  const fail = (what: string, said: string, truth: string) => {
-    tally.wrong++;
-    throw new Error(`${id} ⌊x·${n}⌋ ${mode} m=${m} state ${hex64(a)} ${hex64(b)} at ${skip}: ${what} said ${said}, the engine gave ${truth} (${r.kind}: ${r.note})`);
-  };
-  const check = (said: readonly (number | null)[], truth: readonly number[], what: string) =>
-    said.forEach((x, i) => {
-      if (x === null) return;
-      tally.given++;
-      if (doubleToHex(x) !== doubleToHex(truth[i]!)) fail(`${what}[${i}]`, doubleToHex(x), doubleToHex(truth[i]!));
-    });
-  check(r.next, after, 'next');
-  if (!fromStart) check(r.previous, before, 'previous');
-  if (r.kind === 'partial' && r.buckets) {
-    const inBuckets = (said: readonly (number | null)[], truth: readonly number[], what: string) =>
-      said.forEach((k, i) => {
-        if (k === null) return;
-        tally.given++;
-        if (k !== Math.floor(truth[i]! * n)) fail(`${what} bucket [${i}]`, String(k), String(Math.floor(truth[i]! * n)));
-      });
-    inBuckets(r.buckets.next, after, 'next');
-    if (!fromStart) inBuckets(r.buckets.previous, before, 'previous');
-  }
+  checkGiven(r, n, after, fromStart ? undefined : before, tally, `${id} ⌊x·${n}⌋ ${mode} m=${m} state ${hex64(a)} ${hex64(b)} at ${skip}`);
 }
 
 describe('(s0 + s1) mappings from buckets alone: zero wrong predictions (fast-check)', () => {
