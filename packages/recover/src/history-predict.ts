@@ -128,9 +128,10 @@ function nonZero(r: HistorySolved): HistorySolved {
 
 /**
  * The state `count` calls before `state` for a historical package (undefined: not one of them;
- * null: a step back has two predecessors, as only just after seeding).
+ * ambiguousAt: how many previous values are known, where a state on the way is one of two with the
+ * same successor, as only just after seeding).
  */
-export function historyPrevious(pkg: string, variant: string, state: readonly (number | string)[], count: number): (number | string)[] | null | undefined {
+export function historyPrevious(pkg: string, variant: string, state: readonly (number | string)[], count: number): (number | string)[] | { ambiguousAt: number } | undefined {
   switch (pkg) {
     case 'jscript-lcg':
     case 'netscape-lcg': {

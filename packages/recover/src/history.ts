@@ -17,7 +17,7 @@
 import { xorshift64StepBack } from '@emu/quickjs';
 import { type Observed, bucketRange } from './observe.js';
 import { LCG_SHAPES, type LcgShape, recoverLcgLattice } from './lcg-lattice.js';
-import { mwcBackIsAmbiguous, mwcStepBack } from './small.js';
+import { mwcBackIsAmbiguous, mwcStateIsAmbiguous, mwcStepBack } from './small.js';
 
 const M48 = 1n << 48n;
 const MASK48 = M48 - 1n;
@@ -192,12 +192,17 @@ export function solveMwcCppFull(variant: 'v8-2.2-cpp32' | 'v8-1.2.8-smi30', valu
   return { states: [...states.values()], detail: `both generators' carries from two values${ambiguousBack ? ' (one predecessor of two chosen: the future is the same)' : ''}`, complete: true };
 }
 
-/** The C++ MWC state `count` calls before `state` (null where a step back has two predecessors). */
-export function mwcCppBack(variant: string, state: readonly number[], count: number): number[] | null {
+/**
+ * The C++ MWC state `count` calls before `state`, or the number of previous values that are
+ * known (`ambiguousAt`) where a state on the way is one of two with the same successor.
+ */
+export function mwcCppBack(variant: string, state: readonly number[], count: number): number[] | { ambiguousAt: number } {
   const [a0, a1] = variant === 'v8-3.21-cpp' ? [LO_A, HI_A] : [HI_A, LO_A];
   let [x, y] = state as [number, number];
+  // The state itself was one of two with the same successor: its own output is not known.
+  if (count > 0 && (mwcStateIsAmbiguous(a0, x) || mwcStateIsAmbiguous(a1, y))) return { ambiguousAt: 0 };
   for (let i = 0; i < count; i++) {
-    if (i < count - 1 && (mwcBackIsAmbiguous(a0, x) || mwcBackIsAmbiguous(a1, y))) return null;
+    if (i < count - 1 && (mwcBackIsAmbiguous(a0, x) || mwcBackIsAmbiguous(a1, y))) return { ambiguousAt: i + 1 };
     x = mwcStepBack(a0, x);
     y = mwcStepBack(a1, y);
   }

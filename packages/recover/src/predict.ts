@@ -9,7 +9,7 @@ import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128pl
 import { MAX_OBSERVATIONS, type Observed, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
-import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
+import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStateIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
 import { recoverXorshift } from './xorshift.js';
 import { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, mwcIntervals, mwcIntervalsBefore, recoverMwcBuckets } from './mwc-bucket.js';
 import { historyMethod, historyPrevious } from './history-predict.js';
@@ -310,7 +310,7 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     return [];
   }
   const h = historyPrevious(pkg, variant, state, count);
-  if (h === null) return { ambiguousAt: count - 1 };
+  if (h !== undefined && !Array.isArray(h)) return h;
   if (h !== undefined) {
     earlier = h;
   } else if (pkg === 'firefox-lcg') {
@@ -328,9 +328,12 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     }
     earlier = [low!, high!];
   } else {
-    // Back-steps 1 … count − 1 choose the states whose outputs are wanted; the last one only the
-    // state they step from (every predecessor steps to the same state), so it cannot mislead.
+    // The recovered state itself was chosen by a step back from the state after observation 0 and
+    // its output is the first previous value; back-steps 1 … count − 1 choose the states whose
+    // outputs are wanted; the last one only the state they step from (every predecessor steps to
+    // the same state), so it cannot mislead.
     const back = (a: number, x: number, i: number) => {
+      if (i === 0 && mwcStateIsAmbiguous(a, x)) throw new AmbiguousPast(0);
       if (i < count - 1 && mwcBackIsAmbiguous(a, x)) throw new AmbiguousPast(i + 1);
       return mwcStepBack(a, x);
     };
@@ -437,8 +440,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
     }
     const runs: Run[] = [...futures.values()].map((s) => {
       const run = emit(era.package!, variant, s, observed.length + next).slice(observed.length);
-      const past = previousValues(era.package!, variant, s, observed, back);
-      return { next: run.map((x): Span => [x, x]), previous: Array.isArray(past) ? past.map((x): Span => [x, x]) : new Array<Span>(back).fill(null) };
+      return { next: run.map((x): Span => [x, x]), previous: knownPast(era.package!, variant, s, observed, back).map((x): Span => (x === null ? null : [x, x])) };
     });
     return consensus(variant, runs, observed.length, next, back, options, detail, false);
   }
@@ -455,13 +457,27 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   if (!Array.isArray(past)) {
     const k = past.ambiguousAt;
     return {
-      kind: 'ambiguous',
+      kind: 'partial',
       variant,
       count: 2,
-      note: `ambiguous: 2 states fit ${k + 1} values before the first observed one (an MWC1616 half whose carry equals its multiplier, as only just after seeding); ask for at most ${k} previous values`,
+      next: run.slice(observed.length),
+      previous: knownPast(era.package!, variant, state, observed, back),
+      note: `${detail}; 2 states fit ${k === 0 ? 'the value' : `${k + 1} values`} before the first observed one (an MWC1616 half whose carry equals its multiplier, as only just after seeding): ${k === 0 ? 'no previous value is' : k === 1 ? 'only the nearest previous value is' : `only the nearest ${k} previous values are`} known`,
     };
   }
   return { kind: 'ok', variant, state, next: run.slice(observed.length), previous: past, note: detail };
+}
+
+/**
+ * The `back` values before observation 0 (oldest first) that one state fixes: all of them, or the
+ * nearest ones up to where a step back has two predecessors, null before that.
+ */
+function knownPast(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly Observed[], back: number): (number | null)[] {
+  const past = previousValues(pkg, variant, state, observed, back);
+  if (Array.isArray(past)) return past;
+  const k = past.ambiguousAt;
+  const near = k > 0 ? previousValues(pkg, variant, state, observed, k) : [];
+  return [...new Array<null>(back - (Array.isArray(near) ? near.length : 0)).fill(null), ...(Array.isArray(near) ? near : [])];
 }
 
 /** A value's possible range: [x, x] when exact; null when not known at all. */

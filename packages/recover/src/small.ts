@@ -101,6 +101,14 @@ export function mwcBackIsAmbiguous(a: number, x: number): boolean {
   return Number.isInteger(v) && v >= 1 && v <= 0xffff;
 }
 
+/**
+ * Whether state x is one of two states with the same successor (carry 0, and carry a with the value
+ * one less): then its own output, the call just before observation 0, is not known from later ones.
+ */
+export function mwcStateIsAmbiguous(a: number, x: number): boolean {
+  return mwcBackIsAmbiguous(a, mwcStep(a, x));
+}
+
 const mwcBack = mwcStepBack;
 
 /** v8-3.26-js / v8-3.30-js: [rngstate0, rngstate1] before the first observation. */
