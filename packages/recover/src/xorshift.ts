@@ -148,20 +148,42 @@ function bitOf(high: number, low: number, i: number): number {
 }
 
 /**
- * The equations "bit shift + i of state0 = bit i of m" for the leading bits of the value integer
- * m (x = m · 2^-bits) that every m in [lo, hi] shares.
+ * The equations every value integer m in [lo, hi] (x = m · 2^-bits) satisfies, over state0 bit
+ * shift + i = bit i of m: the leading bits lo and hi share ("bit = c"), then the rest of the
+ * interval's affine hull over GF(2) (issue 13). Below the shared prefix the interval straddles
+ * one point c = the prefix, a 1 at the first differing bit h, zeros; m < c has bit h = 0 and
+ * m ≥ c has 1. With every m within d of c (d = max(c − lo, hi + 1 − c) ≤ 2^j), the bits h − 1 …
+ * j are all ones below c and all zeros above it: each equals NOT bit h ("bit i ⊕ bit h = 1").
+ * These are exactly the hull's equations: m ∈ [c − 2^(j−1), c] or [c − 1, c + 2^(j−1)] already
+ * spans bits 0 … j − 1 and the all-ones vector from h down. ⌊x·6⌋ = 1 (x ∈ [1/6, 1/3)): the
+ * prefix 0, and bit 2 ⊕ bit 3 = 1 — two equations for its 2.6 bits, where the prefix alone gave one.
  */
 function prefixEquations(lo: number, hi: number, bits: number, shift: number): Int32Array {
   const [lh, ll] = [Math.floor(lo / TWO32), lo >>> 0];
   const [hh, hl] = [Math.floor(hi / TWO32), hi >>> 0];
   let i = bits - 1;
   while (i >= 0 && bitOf(lh, ll, i) === bitOf(hh, hl, i)) i--;
-  const out = new Int32Array((bits - 1 - i) * ECOLS);
-  for (let j = bits - 1, o = 0; j > i; j--, o += ECOLS) {
-    out[o] = s0Offset(0, shift + j);
+  // i: the first differing bit h (−1: lo = hi). j: the lowest bit of the hull's free part.
+  let j = i;
+  if (i >= 0) {
+    const c = Math.floor(hi / 2 ** i) * 2 ** i; // < 2^53, exact
+    const d = Math.max(c - lo, hi + 1 - c);
+    j = 0;
+    while (2 ** j < d) j++;
+  }
+  const out = new Int32Array((bits - 1 - i + Math.max(0, i - j)) * ECOLS);
+  let o = 0;
+  for (let b = bits - 1; b > i; b--, o += ECOLS) {
+    out[o] = s0Offset(0, shift + b);
     out[o + 1] = -1;
     out[o + 2] = -1;
-    out[o + 3] = bitOf(lh, ll, j);
+    out[o + 3] = bitOf(lh, ll, b);
+  }
+  for (let b = i - 1; b >= j; b--, o += ECOLS) {
+    out[o] = s0Offset(0, shift + b);
+    out[o + 1] = s0Offset(0, shift + i);
+    out[o + 2] = -1;
+    out[o + 3] = 1;
   }
   return out;
 }
@@ -753,10 +775,9 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   const exact = observed.map((o, k) => {
     if (o === null || typeof o === 'number' || shape.kind !== 's0') return true;
     const [lo, hi] = bucketRange(o, shape.bits);
-    const e = eqs[k];
-    const p = e ? e.length / ECOLS : 0;
-    const block = 2 ** (shape.bits - p);
-    return lo % block === 0 && hi === lo + block - 1;
+    // One binary prefix: a dyadic block.
+    const size = hi - lo + 1;
+    return 2 ** Math.round(Math.log2(size)) === size && lo % size === 0;
   });
   let work = 0;
   /** Some alignment was left unsettled because MAX_LEAF_WORK ran out (not for want of values alone). */
