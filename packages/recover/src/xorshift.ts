@@ -91,6 +91,8 @@ const GRAY_MAX = 20;
 const EXACT_NULLITY = 8;
 /** Below full rank, stop branching over buckets' pieces and try every state once nullity ≤ this. */
 const GRAY_DIRECT = 13;
+/** Buckets whose pieces cover more than this share of their interval's affine hull are not branched over (the scan checks them). */
+const MAX_GAIN = 0.9;
 /** Observations checked per state in the Gray-code loop (the rest for its survivors only). */
 const FAST_FILTERS = 16;
 /**
@@ -230,6 +232,29 @@ function piecesOf(o: { n: number; value: number }, shape: { shift: number; bits:
     a += 2 ** k;
   }
   return out.length > 1 ? out : undefined;
+}
+
+/**
+ * What branching over a bucket's pieces saves: the share of the interval's affine hull
+ * (prefixEquations) the pieces cover, each piece meeting the hull in 2^-(its top bits + the
+ * hull's equations on bits below them). ⌊x·6⌋ = 1: its pieces 001…, 010… cover the hull
+ * (0 with bit 2 ⊕ bit 3 = 1) whole, 1 — branching over them only doubles the leaves; ⌊x·6⌋ = 0:
+ * 000…, 0010… cover 3/4 of 00….
+ */
+function piecesGain(o: { n: number; value: number }, pieces: readonly Int32Array[], bits: number, hullEquations: number): number {
+  const [lo, hi] = bucketRange(o, bits);
+  let h = bits - 1;
+  while (h >= 0 && Math.floor(lo / 2 ** h) === Math.floor(hi / 2 ** h)) h--;
+  const p = bits - 1 - h; // shared prefix
+  const below = hullEquations - p; // the hull's equations "bit b ⊕ bit h = 1", b = h − 1 … h − below
+  let covered = 0;
+  for (const e of pieces) {
+    const len = p + e.length / ECOLS; // the piece fixes bits ≥ bits − len
+    const lowest = h - below; // j
+    const under = Math.max(0, Math.min(h, bits - len) - lowest);
+    covered += 2 ** -(len + under);
+  }
+  return covered / 2 ** -hullEquations;
 }
 
 const BIAS = -0x80000000;
@@ -756,6 +781,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   // Buckets whose interval is not one binary prefix (n not a power of two): the interval's
   // dyadic pieces below the shared prefix, branched over at a leaf below full rank (see settle).
   const pieces = shape.kind === 's0' ? observed.map((o) => (o !== null && typeof o === 'object' ? piecesOf(o, shape) : undefined)) : [];
+  const gains = pieces.map((e, k) => (e ? piecesGain(observed[k] as { n: number; value: number }, e, shape.bits, eqs[k]!.length / ECOLS) : 1));
   /**
    * Per observation: the top 32 bits of its output integer m lie in [lo32, hi32] (one value for a
    * full value), and the share of its prefix block that interval covers (the filter's selectivity).
@@ -865,8 +891,11 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     const here = placements.filter((p) => p.lo <= c && c <= p.hi && top32[p.k] !== undefined);
     // Most selective first (the smallest share of its prefix block).
     const filters = here.slice().sort((a, b) => top32[a.k]![2] - top32[b.k]![2]);
-    const branch = filters.filter((p) => pieces[p.k] !== undefined);
-    const plain = filters.filter((p) => pieces[p.k] === undefined);
+    // Branched over: the buckets whose pieces save the most per branch (log of the share of the
+    // hull they cover over log of their number); those that save little are left to the scan.
+    const worth = (k: number) => -Math.log2(gains[k]!) / Math.log2(pieces[k]!.length);
+    const branch = filters.filter((p) => pieces[p.k] !== undefined && gains[p.k]! <= MAX_GAIN).sort((a, b) => worth(b.k) - worth(a.k));
+    const plain = filters.filter((p) => !branch.includes(p));
     const allExact = window === n && here.every((p) => exact[p.k]);
     const state = { ok: true };
     const dfs = (i: number): void => {
