@@ -86,20 +86,22 @@ export interface RecoverOptions {
 
 const DEFAULT_MAX_CANDIDATES = 4096;
 /** Below full rank with nothing left to branch on, the 2^nullity states of an alignment are each tried when nullity ≤ this. */
-const GRAY_MAX = 20;
+const GRAY_MAX = 22;
 /** Below full rank with every observation exact (its linear bits are all it says), the 2^nullity states are listed when nullity ≤ this (each fits: an emulator run each). */
 const EXACT_NULLITY = 8;
 /** Below full rank, stop branching over buckets' pieces and try every state once nullity ≤ this. */
-const GRAY_DIRECT = 13;
+const GRAY_DIRECT = 15;
 /** Buckets whose pieces cover more than this share of their interval's affine hull are not branched over (the scan checks them). */
 const MAX_GAIN = 0.9;
 /** Observations checked per state in the Gray-code loop (the rest for its survivors only). */
 const FAST_FILTERS = 16;
 /**
  * Work units of the leaf searches of one recovery, summed over alignments: a state tried ≈ 1
- * (a few ns), a branch node NODE_WORK, a leaf's set-up LEAF_WORK. 2^24: about 0.1–0.4 s of CPU.
+ * (10–20 ns on the 2-core CI machine), a branch node NODE_WORK, a leaf's set-up LEAF_WORK.
+ * 2^25: about 0.3–0.7 s of CPU (measured at the cap: ⌊x·6⌋ × 50–54); it lets ⌊x·6⌋ settle
+ * from 51 values from the start and 54 across a refill (2^24: 51 / 55).
  */
-const MAX_LEAF_WORK = 2 ** 24;
+const MAX_LEAF_WORK = 2 ** 25;
 const NODE_WORK = 256;
 const LEAF_WORK = 4096;
 /** The sum search's largest planned cost (work units) before an alignment is left unsettled: a run of 4 consecutive values fits, a run of 3 only under MAX_RUN3_COST. */
