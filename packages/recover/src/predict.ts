@@ -159,7 +159,7 @@ function xorshiftMethod(variant: string): Method {
       const detail = r.outOfBudget
         ? `${r.undetermined} cache position(s) not settled within the (s0 + s1) search's work budget of ${options.maxWork} work units`
         : r.searchCapped
-          ? `${r.undetermined} cache position(s) not settled: more states fit these buckets' leading bits than the search tries (2^24 work units, about 0.1–0.4 s)`
+          ? `${r.undetermined} cache position(s) not settled: more states fit these buckets' linear bits than the search tries (2^25 work units, about 0.3–0.7 s)`
           : r.undetermined > 0
             ? unsettled
           : sum
@@ -177,8 +177,8 @@ function xorshiftMethod(variant: string): Method {
           need = Math.max(1, runs - observed.length);
         } else {
           // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
-          // Buckets whose search hit its cap: the capped search settles once the shared prefixes
-          // reach about rank 100 (⌊x·6⌋ from the start: 62 values, measured).
+          // Buckets whose search hit its cap: the capped search settles once the buckets' linear
+          // bits (prefixes and hulls) reach about rank 100 (⌊x·6⌋, 2 each: 51 values from the start, measured).
           need = r.searchCapped
             ? Math.ceil(Math.max(0, 100 - r.rank) / r.equationsPerValue) + 1
             : r.rank < 128
