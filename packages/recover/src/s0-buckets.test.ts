@@ -29,7 +29,7 @@ const SIZES: [number, number][] = [
   [1000, 14],
   [64, 22],
   [10, 40],
-  [6, 51],
+  [6, 52],
 ];
 
 const RUNS = Number(process.env.EMU_RECOVER_RUNS ?? 15);
