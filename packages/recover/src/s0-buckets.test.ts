@@ -16,6 +16,8 @@ import fc from 'fast-check';
 import { createEngine } from '@emu/engines';
 import { type Observed, predict, recoverXorshift } from './index.js';
 import { checkGiven } from './bucket-check.test-support.js';
+import { prefixEquations } from './xorshift.js';
+import { bucketRange } from './observe.js';
 
 const ENGINES: [string, string][] = [
   ['node@20.20.2', 'v8-7.1-s0'],
@@ -67,6 +69,54 @@ function runCase(id: string, a: bigint, b: bigint, n: number, mode: Mode, m: num
   const before = stream.slice(skip - PREV, skip);
   checkGiven(r, n, after, fromStart ? undefined : before, tally, `${id} ⌊x·${n}⌋ ${mode} m=${m} state ${hex64(a)} ${hex64(b)} at ${skip}`);
 }
+
+describe('a bucket\'s linear equations: its interval\'s affine hull over GF(2)', () => {
+  /** Bit b of a value integer below 2^53. */
+  const bit = (m: number, b: number) => Math.floor(m / 2 ** b) % 2;
+  /** Whether m satisfies every equation (rows: state0 bit shift + b at offset 4·(shift + b); shift 0 here). */
+  const holds = (eq: Int32Array, m: number) => {
+    for (let o = 0; o < eq.length; o += 4) {
+      let v = bit(m, eq[o]! / 4) ^ eq[o + 3]!;
+      if (eq[o + 1]! >= 0) v ^= bit(m, eq[o + 1]! / 4);
+      if (v !== 0) return false;
+    }
+    return true;
+  };
+
+  it('every value of the interval satisfies them; ⌊x·6⌋ gives two for each bucket', () => {
+    for (const bits of [52, 53]) {
+      for (let v = 0; v < 6; v++) expect(prefixEquations(...bucketRange({ n: 6, value: v }, bits), bits, 0).length / 4, `⌊x·6⌋ = ${v}`).toBe(2);
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 2 ** 20 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.constantFrom(52, 53), fc.double({ min: 0, max: 1, noNaN: true }), (n, x, bits, f) => {
+        const [lo, hi] = bucketRange({ n, value: Math.floor(x * n) }, bits);
+        const eq = prefixEquations(lo, hi, bits, 0);
+        for (const m of [lo, hi, lo + Math.floor(f * (hi - lo))]) expect(holds(eq, m), `n ${n}, m ${m} in [${lo}, ${hi}]`).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('and they are the whole hull: the members of the interval span the rest (small intervals, every member)', () => {
+    for (const [lo, hi] of [[5, 10], [7, 8], [3, 12], [0, 5], [21, 42], [16, 31], [100, 101]] as const) {
+      const bits = 8;
+      const eq = prefixEquations(lo, hi, bits, 0);
+      // The affine span of the members, by elimination of m ⊕ lo.
+      const basis: number[] = [];
+      for (let m = lo; m <= hi; m++) {
+        let x = m ^ lo;
+        for (const b of basis) x = Math.min(x, x ^ b);
+        if (x) basis.push(x);
+      }
+      expect(bits - basis.length, `[${lo}, ${hi}]`).toBe(eq.length / 4);
+      for (let m = 0; m < 2 ** bits; m++) {
+        let x = m ^ lo;
+        for (const b of basis.slice().sort((a, c) => c - a)) x = Math.min(x, x ^ b);
+        expect(holds(eq, m), `[${lo}, ${hi}] m ${m}`).toBe(x === 0);
+      }
+    }
+  });
+});
 
 describe('s0 mappings from buckets alone: zero wrong predictions (fast-check)', () => {
   for (const [id] of ENGINES) {

@@ -162,7 +162,7 @@ function bitOf(high: number, low: number, i: number): number {
  * spans bits 0 … j − 1 and the all-ones vector from h down. ⌊x·6⌋ = 1 (x ∈ [1/6, 1/3)): the
  * prefix 0, and bit 2 ⊕ bit 3 = 1 — two equations for its 2.6 bits, where the prefix alone gave one.
  */
-function prefixEquations(lo: number, hi: number, bits: number, shift: number): Int32Array {
+export function prefixEquations(lo: number, hi: number, bits: number, shift: number): Int32Array {
   const [lh, ll] = [Math.floor(lo / TWO32), lo >>> 0];
   const [hh, hl] = [Math.floor(hi / TWO32), hi >>> 0];
   let i = bits - 1;
