@@ -800,7 +800,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         })
       : [];
   /** Per observation: its linear equations are all it says (a full value, or a bucket that is one binary prefix). */
-  const exact = observed.map((o, k) => {
+  const exact = observed.map((o) => {
     if (o === null || typeof o === 'number' || shape.kind !== 's0') return true;
     const [lo, hi] = bucketRange(o, shape.bits);
     // One binary prefix: a dyadic block.
