@@ -806,9 +806,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         }
       }
       if (run > MAX_NEED) run = Infinity;
-      // V8's backwards cache splits the window at an unknown refill: a run on one side for every
-      // split — or, for full values, two pairs (4 values split 2 + 2, sum-pairs.ts).
-      needValues = desc && !options.fromStart ? (pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
+      // V8's backwards cache splits the window at an unknown refill: for full values a run on one
+      // side for every split or two pairs (4 values split 2 + 2, sum-pairs.ts); for buckets both
+      // sides searched together (solveChains: measured, one or two more than from the start).
+      needValues = desc && !options.fromStart ? (buckets ? run + 2 : pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
     }
     return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(needValues !== undefined ? { needValues } : {}) };
   }
