@@ -651,7 +651,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           else runsHere.push([p]);
         }
         let best2: { runs: Placement[][]; plan: ChainPlan; span: number; cost: number } | undefined;
-        for (let ri = 0; ri + 1 < runsHere.length && possible; ri++) {
+        // (Buckets only: full values keep their runs of 3 and the pair search, sum-pairs.ts.)
+        for (let ri = 0; ri + 1 < runsHere.length && possible && buckets; ri++) {
           const A = runsHere[ri]!;
           const B = runsHere[ri + 1]!;
           for (let la = 1; la <= Math.min(A.length, MAX_CHAIN - 1); la++) {
