@@ -34,6 +34,15 @@ const SIZES: [number, number][] = [
   [1_000_000, 8],
   [2 ** 10, 14],
 ];
+/** The same across one of V8's refills, no position given (both runs searched together: solveChains). */
+const ACROSS = new Map<number, number>([
+  [2 ** 16, 10],
+  [2 ** 20, 8],
+  [2 ** 11, 14],
+  [100_000, 12],
+  [1_000_000, 9],
+  [2 ** 10, 15],
+]);
 const REFUSED = [1000, 64, 6];
 
 const RUNS = Number(process.env.EMU_RECOVER_RUNS ?? 20);
@@ -84,9 +93,10 @@ describe('(s0 + s1) mappings from buckets alone: zero wrong predictions (fast-ch
       const size = fc.constantFrom(...SIZES);
       fc.assert(
         fc.property(word, word, size, mode, fc.integer({ min: -2, max: 10 }), fc.nat(10_000), (a, b, [n, min], md, extra, at) => {
-          // Around the minimum from the start; mid-stream a backwards cache needs about twice as many.
+          // Around the minimum from the start, or across a refill; anywhere mid-stream a backwards
+          // cache may need about twice as many (a window inside one refill: a run of the start's minimum).
           const desc = VARIANTS.find((v) => v.id === variantId)!.cache?.order === 'desc';
-          const m = Math.max(3, (md !== 'start' && desc ? 2 * min - 1 : min) + extra);
+          const m = Math.max(3, (md === 'mid' && desc ? 2 * min - 1 : md === 'straddle' && desc ? ACROSS.get(n)! : min) + extra);
           runCase(id, variantId, a, b, n, md, m, at, tally);
         }),
         { numRuns: RUNS * SIZES.length },
@@ -97,6 +107,53 @@ describe('(s0 + s1) mappings from buckets alone: zero wrong predictions (fast-ch
       expect(tally.okFromStart).toBeGreaterThan(0);
     }, 600_000);
   }
+
+  it('across a refill of V8\'s backwards cache, both runs searched together: zero wrong over every split, the next buckets given at the minimum (fast-check)', () => {
+    // Node 26 (64-value cache) and node 10 (62): windows at the across minimum, one below and one
+    // above, the refill boundary at a random split; no position given (every alignment searched).
+    for (const [id, variantId] of [ENGINES[1]!, ENGINES[0]!]) {
+      const tally: Tally = { cases: 0, skipped: 0, given: 0, wrong: 0, okFromStart: 0, kinds: {} };
+      let atMin = 0;
+      let nextAtMin = 0;
+      const word = fc.bigInt({ min: 1n, max: 2n ** 64n - 1n });
+      const size = fc.constantFrom(2 ** 16, 2 ** 20, 1_000_000, 2 ** 11);
+      fc.assert(
+        fc.property(word, word, size, fc.integer({ min: -1, max: 1 }), fc.nat(10_000), (a, b, n, extra, at) => {
+          const m = ACROSS.get(n)! + extra;
+          const before = tally.given;
+          const cases = tally.cases;
+          runCase(id, variantId, a, b, n, 'straddle', m, at, tally);
+          if (extra === 0 && tally.cases > cases) {
+            atMin++;
+            if (tally.given > before) nextAtMin++;
+          }
+        }),
+        { numRuns: Number(process.env.EMU_RECOVER_ACROSS ?? 24) },
+      );
+      console.log(`${id} across: ${tally.cases} cases (${tally.skipped} skipped), ${JSON.stringify(tally.kinds)}, ${tally.given} values and buckets predicted, ${tally.wrong} wrong; at the minimum ${nextAtMin}/${atMin} gave some`);
+      expect(tally.wrong).toBe(0);
+      expect(tally.given).toBeGreaterThan(0);
+      if (atMin >= 4) expect(nextAtMin).toBeGreaterThan(atMin / 2);
+    }
+  }, 600_000);
+
+  it('across a refill at the minimum: 10 buckets of 2^16 and 8 of 2^20 from node 26, split 5 + 5 and 3 + 5, give the next buckets (both runs searched together)', () => {
+    for (const [n, m, split] of [[2 ** 16, 10, 5], [2 ** 20, 8, 3]] as const) {
+      const e = createEngine('node@26.12.1', { seed: 2024 });
+      const xs = Array.from({ length: 200 }, () => e.random());
+      const from = 128 - split; // the third refill starts at call 128
+      const seen = xs.slice(from, from + m).map((x) => ({ n, value: Math.floor(x * n) }));
+      const rec = recoverXorshift(seen, 'v8-14.4-sum-53');
+      expect(rec.complete, `⌊x·${n}⌋`).toBe(true);
+      const r = predict('node@26.12.1', seen, 3, 0, { bucket: n });
+      expect(['ok', 'partial'], r.note).toContain(r.kind);
+      if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(from + m, from + m + 3).map(doubleToHex));
+      if (r.kind === 'partial') {
+        expect(r.buckets!.next[0]).toBe(Math.floor(xs[from + m]! * n));
+        r.next.forEach((x, i) => x !== null && expect(doubleToHex(x)).toBe(doubleToHex(xs[from + m + i]!)));
+      }
+    }
+  });
 
   it('at the minimum from the start: node 26 and Chromium 156 give the next buckets of 2^16 from 10, of 2^20 from 8, of 10^5 from 10, of 10^6 from 8', () => {
     for (const [id, n, m] of [

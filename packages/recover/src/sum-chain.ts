@@ -755,3 +755,304 @@ function join(ctx: Settle, synOf: Int32Array, emit: (x: Int32Array) => boolean):
   }
   return { solved: true, matches, joined, nodes };
 }
+
+/**
+ * Two chains searched together (issue 13: buckets across one of V8's backwards-cache refills,
+ * where the values sit in two runs of consecutive outputs a known distance apart). Each chain
+ * keeps its own words and carries; the equations are ordered by level, then chain (virtual level
+ * k · C + c: bit lo + k of chain c's words), and the two chains' paths are joined against each
+ * other on the syndrome, so no carry crosses between the halves: 2^(la + L) + 2^(lb + L) paths,
+ * where a split by levels would walk 2^(n + L) per half (every carry vector at the split).
+ */
+interface Layout {
+  readonly chains: readonly SumChain[];
+  /** Chain c's carries start at bit off[c] of the carry vector. */
+  readonly off: Int32Array;
+  /** Virtual levels' first equation (equation e = eqBase[v] + u is word u of that level's chain). */
+  readonly eqBase: Int32Array;
+  readonly neq: number;
+}
+
+function layoutOf(chains: readonly SumChain[], L: number): Layout {
+  const C = chains.length;
+  const off = new Int32Array(C);
+  for (let c = 1; c < C; c++) off[c] = off[c - 1]! + chains[c - 1]!.sums.length;
+  const eqBase = new Int32Array(C * L);
+  let e = 0;
+  for (let v = 0; v < C * L; v++) {
+    eqBase[v] = e;
+    e += chains[v % C]!.sums.length + 1;
+  }
+  return { chains, off, eqBase, neq: e };
+}
+
+/** Planned work units per joined pair of a multi-chain search (each state is stepped from the frame to every chain: up to 3P steps). */
+const MULTI_MATCH_WEIGHT = 500;
+
+/**
+ * The plan for two chains of la and lb outputs joined chain against chain (solveChains): every
+ * path of the first chain over L levels (2^(la + L) with its carry-ins) against every path of the
+ * second (2^(lb + L)), joined on the syndrome — no carries cross between the halves. `split` = la.
+ */
+export function planChains(la: number, lb: number, span: number, carryInKnown: boolean): ChainPlan | undefined {
+  const key = `2/${la}/${lb}/${span}/${carryInKnown}`;
+  if (!planMemo.has(key)) {
+    const n = la + lb;
+    const ca = carryInKnown ? 0 : la;
+    const cb = carryInKnown ? 0 : lb;
+    let best: ChainPlan | undefined;
+    for (let L = Math.ceil(UNKNOWNS / (n + 2)); L <= span; L++) {
+      if ((n + 2) * L > MAX_EQ || ca + L > 26 || cb + L > 26) break;
+      const K = (n + 2) * L - UNKNOWNS;
+      const falseMatches = 2 ** (ca + cb + 2 * L - Math.min(K, SYN_BITS)) + 2 ** Math.max(0, UNKNOWNS - n * L);
+      const cost = LOW_WEIGHT * 2 ** (ca + L) + HIGH_WEIGHT * 2 ** (cb + L) + MULTI_MATCH_WEIGHT * falseMatches;
+      if (!best || cost < best.cost) best = { n, levels: L, split: la, cost };
+    }
+    planMemo.set(key, best);
+  }
+  return planMemo.get(key);
+}
+
+/** eliminate for several chains: levels added (every chain's words at that bit) until rank 128. */
+function eliminateMulti(chains: readonly SumChain[], levels: number, table: Int32Array): Eliminated {
+  const j0 = chains[0]!.lo;
+  const hi = chains[0]!.hi;
+  const per = chains.reduce((s, ch) => s + ch.sums.length + 1, 0);
+  let L = levels;
+  for (;;) {
+    const lay = layoutOf(chains, L);
+    const pivRows = new Int32Array(UNKNOWNS * RW);
+    const pivBit = new Int16Array(UNKNOWNS).fill(-1);
+    const has = new Int16Array(UNKNOWNS).fill(-1);
+    const checks: Int32Array[] = [];
+    let rank = 0;
+    const row = new Int32Array(RW);
+    for (let v = 0; v < chains.length * L; v++) {
+      const ch = chains[v % chains.length]!;
+      const j = j0 + Math.floor(v / chains.length);
+      for (let u = 0; u <= ch.sums.length; u++) {
+        const e = lay.eqBase[v]! + u;
+        const off = s0Offset(ch.t0 + u, j);
+        row.fill(0);
+        for (let w = 0; w < 4; w++) row[w] = table[off + w]!;
+        row[4 + (e >>> 5)] = 1 << (e & 31);
+        if (insertRow(row, RW, pivRows, pivBit, has, rank)) rank++;
+        else checks.push(row.slice(4));
+      }
+    }
+    if (rank === UNKNOWNS || j0 + L >= hi || per * (L + 1) > MAX_EQ) return { L, rank, pivRows, pivBit, checks };
+    L++;
+  }
+}
+
+/** One chain's level tables inside a layout: level k of chain c (equations eqBase[k·C + c] …), its own carries (bits 0 … len − 1). */
+function chainTables(lay: Layout, c: number, L: number, col: Int32Array, nextCar: Int32Array, synOf: Int32Array): void {
+  const C = lay.chains.length;
+  const ch = lay.chains[c]!;
+  const len = ch.sums.length;
+  const ways = 2 << len;
+  for (let k = 0; k < L; k++) {
+    const j = ch.lo + k;
+    const base = lay.eqBase[k * C + c]!;
+    for (let car = 0; car < 1 << len; car++) {
+      for (let g = 0; g < 2; g++) {
+        const idx = k * ways + car * 2 + g;
+        let w = g;
+        let s = w ? col[base]! : 0;
+        let nc = 0;
+        for (let u = 1; u <= len; u++) {
+          const cb = (car >>> (u - 1)) & 1;
+          const w2 = bitAt(ch.sums[u - 1]!, j) ^ w ^ cb;
+          nc |= ((w & w2) | (cb & (w ^ w2))) << (u - 1);
+          w = w2;
+          if (w) s ^= col[base + u]!;
+        }
+        nextCar[idx] = nc;
+        synOf[idx] = s;
+      }
+    }
+  }
+}
+
+/**
+ * Every state whose outputs agree with the known sum bits of both chains (sorted by t0, disjoint,
+ * the same lo, hi and carryInKnown) is passed to `emit` as its frame state — once each, the list
+ * complete as solveChain's is. One elimination of both chains' equations (L levels each) gives
+ * the parity checks and the linear map; every path of the first chain (its carry-ins, one guessed
+ * bit of its first word per level) is walked as in solveChain and bucketed by its syndrome part,
+ * every path of the second alike, and pairs with equal syndromes are settled: the state is the XOR
+ * of the equations' parts along both paths (each state of the kernel's coset below rank 128),
+ * kept only if it reproduces every known sum bit of both chains and its own paths are these
+ * (first-word bits = the guesses, carries into the lowest level = the guessed ones). A state that
+ * fits is met by its own two paths (its values satisfy every check): the list is exhaustive.
+ * `plan` from planChains.
+ */
+export function solveChains(chains: readonly SumChain[], plan: ChainPlan, emit: (x: Int32Array) => boolean): ChainResult {
+  if (chains.length === 1) return solveChain(chains[0]!, plan, emit);
+  const unsolved = { solved: false, matches: 0, joined: 0, nodes: 0 };
+  if (chains.length !== 2) throw new RangeError(`solveChains: one or two chains, got ${chains.length}`);
+  const [A, B] = chains as [SumChain, SumChain];
+  if (B.t0 < A.t0 + A.sums.length || A.lo !== B.lo || A.hi !== B.hi || A.carryInKnown !== B.carryInKnown) throw new RangeError('solveChains: chains must be sorted, disjoint and alike in their known levels');
+  const la = A.sums.length;
+  const lb = B.sums.length;
+  const table = symbolicRows(B.t0 + lb + 2);
+  const el = eliminateMulti(chains, plan.levels, table);
+  if (el.rank < UNKNOWNS - MAX_KERNEL) return unsolved;
+  const L = el.L;
+  const ca = A.carryInKnown ? 0 : la;
+  const cb = B.carryInKnown ? 0 : lb;
+  if (ca + L > 26 || cb + L > 26) return unsolved;
+  const lay = layoutOf(chains, L);
+  const neq = lay.neq;
+  const col = new Int32Array(neq);
+  const nsyn = Math.min(SYN_BITS, el.checks.length);
+  for (let k = 0; k < nsyn; k++) {
+    const c = el.checks[k]!;
+    for (let e = 0; e < neq; e++) if ((c[e >>> 5]! >>> (e & 31)) & 1) col[e]! |= 1 << k;
+  }
+  const frameCol = new Int32Array(neq * 4);
+  const firstCol = new Int32Array(neq * 4);
+  stateColumns(solvedMap(el), neq, table, A.t0, frameCol, firstCol);
+  const kernel = kernelOf(el, table, A.t0);
+  const sides = [A, B].map((ch, c) => {
+    const len = ch.sums.length;
+    const ways = 2 << len;
+    const nextCar = new Int32Array(L * ways);
+    const synOf = new Int32Array(L * ways);
+    chainTables(lay, c, L, col, nextCar, synOf);
+    const tb = Math.max(0, Math.min(TAIL, 11 - len, L));
+    const pre = L - tb;
+    const tailCar = new Int32Array((1 << len) << tb);
+    const tailSyn = new Int32Array((1 << len) << tb);
+    buildTail(nextCar, synOf, ways, 1 << len, pre, tb, tailCar, tailSyn);
+    return { len, ways, nextCar, synOf, tb, pre, tailCar, tailSyn, cins: ch.carryInKnown ? 1 : 1 << len };
+  });
+  const count = sides[0]!.cins << L;
+  const r = Math.max(0, Math.min(14, Math.round(Math.log2(count)) - LOG_PART));
+  const parts = 1 << r;
+  const walkSide = (c: number, slot: number): { start: Int32Array; out: Int32Array } => {
+    const s = sides[c]!;
+    const start = new Int32Array(parts + 1);
+    const pos = start.subarray(1);
+    for (let cin = 0; cin < s.cins; cin++) walkCount(s.nextCar, s.synOf, s.ways, 0, s.pre, s.tb, s.tailCar, s.tailSyn, cin, false, r, pos);
+    for (let k = 1; k <= parts; k++) start[k]! += start[k - 1]!;
+    const out = scratch(slot, 2 * (s.cins << L));
+    const at = start.slice(0, parts);
+    for (let cin = 0; cin < s.cins; cin++) walkScatter(s.nextCar, s.synOf, s.ways, 0, s.pre, s.tb, s.tailCar, s.tailSyn, cin, false, r, at, out, cin << L);
+    return { start, out };
+  };
+  const lowSide = walkSide(0, 0);
+  const highSide = walkSide(1, 1);
+  const nodes = 2 * (count + (sides[1]!.cins << L));
+  let maxPart = 1;
+  for (let k = 0; k < parts; k++) maxPart = Math.max(maxPart, lowSide.start[k + 1]! - lowSide.start[k]!);
+  const chainBuf = scratch(2, maxPart);
+  let hits = scratch(3, 1 << 12);
+  if (joinDirty > 0) joinTable.fill(0, 0, joinDirty);
+  joinDirty = 0;
+  let nh = 0;
+  for (let k = 0; k < parts; k++) {
+    const l0 = lowSide.start[k]!;
+    const l1 = lowSide.start[k + 1]!;
+    if (l0 === l1) continue;
+    const bits = buildPart(lowSide.out, l0, l1, chainBuf);
+    for (;;) {
+      const got = probePart(lowSide.out, l0, bits, highSide.out, highSide.start[k]!, highSide.start[k + 1]!, chainBuf, hits, nh);
+      if (got >= 0) {
+        nh = got;
+        break;
+      }
+      if (hits.length / 2 > MAX_JOINED) return { solved: false, matches: 0, joined: hits.length / 2, nodes };
+      const grown = new Int32Array(2 * hits.length);
+      grown.set(hits.subarray(0, nh));
+      buffers[3] = grown;
+      hits = grown;
+    }
+  }
+  const joined = nh / 2;
+  // Settling may emit: the hits are copied out of the shared buffer first.
+  const pairs = hits.slice(0, nh);
+  const mask = (1 << L) - 1;
+  const bitsMask = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
+  const x = {
+    L: 2 * L,
+    maskLo: bitsMask(Math.min(A.lo, 32), Math.min(A.hi, 32)),
+    maskHi: bitsMask(Math.max(A.lo, 32) - 32, Math.max(A.hi, 32) - 32),
+    kernel,
+  };
+  let matches = 0;
+  for (let h = 0; h < nh; h += 2) {
+    const ida = pairs[h]!;
+    const idb = pairs[h + 1]!;
+    const q = [ida & mask, idb & mask];
+    const cin = (ida >>> L) | ((idb >>> L) << la);
+    // Guess at virtual level v = k · 2 + c: bit L − 1 − k of chain c's path.
+    const guess = (v: number): number => (q[v & 1]! >>> (L - 1 - (v >>> 1))) & 1;
+    fr.fill(0);
+    for (let c = 0; c < 2; c++) {
+      const s = sides[c]!;
+      const ch = chains[c]!;
+      let car = c === 0 ? ida >>> L : idb >>> L;
+      for (let k = 0; k < L; k++) {
+        const g = guess(2 * k + c);
+        const base = lay.eqBase[2 * k + c]!;
+        let w = g;
+        for (let u = 0; u <= s.len; u++) {
+          if (u > 0) w = bitAt(ch.sums[u - 1]!, ch.lo + k) ^ w ^ ((car >>> (u - 1)) & 1);
+          if (w) for (let i = 0; i < 4; i++) fr[i]! ^= frameCol[4 * (base + u) + i]!;
+        }
+        car = s.nextCar[k * s.ways + car * 2 + g]!;
+      }
+    }
+    const combos = 1 << (kernel.length / 8);
+    for (let v = 0; ; ) {
+      if (fitsMulti(x, lay, cin, guess)) {
+        matches++;
+        if (!emit(new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]))) return { solved: true, matches, joined, nodes };
+      }
+      if (++v === combos) break;
+      const b = 31 - Math.clz32(v & -v);
+      for (let i = 0; i < 4; i++) fr[i]! ^= kernel[8 * b + i]!;
+    }
+  }
+  return { solved: true, matches, joined, nodes };
+}
+
+const mst = new Int32Array(4);
+const mcp = new Int32Array(4);
+
+/** Whether the frame state in fr reproduces every chain's known sum bits, its guessed carries into the lowest level (chain c's at bits off[c] … of cin) and its guessed first-word bits (its own paths). */
+function fitsMulti(x: { L: number; maskLo: number; maskHi: number }, lay: Layout, cin: number, guess: (v: number) => number): boolean {
+  const C = lay.chains.length;
+  mst[0] = fr[1]!;
+  mst[1] = fr[0]!;
+  mst[2] = fr[3]!;
+  mst[3] = fr[2]!;
+  let t = 0;
+  const levels = x.L / C;
+  for (let c = 0; c < C; c++) {
+    const ch = lay.chains[c]!;
+    while (t < ch.t0) {
+      xorshift128Step(mst);
+      t++;
+    }
+    const lo = ch.lo;
+    for (let k = 0; k < levels; k++) {
+      const j = lo + k;
+      const w = j >= 32 ? (mst[0]! >>> (j - 32)) & 1 : (mst[1]! >>> j) & 1;
+      if (w !== guess(k * C + c)) return false;
+    }
+    mcp.set(mst);
+    const o = lay.off[c]!;
+    for (let u = 0; u < ch.sums.length; u++) {
+      const l = (mcp[1]! >>> 0) + (mcp[3]! >>> 0);
+      const sumHi = (mcp[0]! + mcp[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
+      const z = ch.sums[u]!;
+      if (((sumHi ^ z[0]) & x.maskHi) !== 0 || ((l ^ z[1]) & x.maskLo) !== 0) return false;
+      const cbit = ch.carryInKnown ? 0 : lo >= 32 ? ((sumHi ^ mcp[0]! ^ mcp[2]!) >>> (lo - 32)) & 1 : (((l % 2 ** 32) ^ mcp[1]! ^ mcp[3]!) >>> lo) & 1;
+      if (cbit !== (ch.carryInKnown ? 0 : (cin >>> (o + u)) & 1)) return false;
+      xorshift128Step(mcp);
+    }
+  }
+  return true;
+}

@@ -22,7 +22,7 @@
 import { xorshift128Step } from '@emu/core';
 import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } from '@emu/xorshift128plus';
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
-import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, solveChain } from './sum-chain.js';
+import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, planChains, solveChains } from './sum-chain.js';
 import { pairTracks, solvePairs } from './sum-pairs.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
@@ -397,6 +397,24 @@ function fullRankLevels(len: number, span: number, hi: number): { levels: number
   return found;
 }
 
+/** fullRankLevels for two runs of la and lb outputs, the second's first output `gap` steps after the first's (levels counted per bit, both runs' words). */
+const fullRank2Memo = new Map<string, { levels: number; deficit: number } | undefined>();
+function fullRankLevels2(la: number, lb: number, gap: number, span: number, hi: number): { levels: number; deficit: number } | undefined {
+  const key = `${la}/${lb}/${gap}/${span}/${hi}`;
+  if (fullRank2Memo.has(key)) return fullRank2Memo.get(key);
+  const table = symbolicRows(gap + lb + 3);
+  const sys = new Gf2System();
+  let found: { levels: number; deficit: number } | undefined;
+  for (let L = 1; L <= span && found === undefined; L++) {
+    for (let u = 0; u <= la; u++) sys.add(table, s0Offset(1 + u, hi - span + L - 1), -1, -1, 0);
+    for (let u = 0; u <= lb; u++) sys.add(table, s0Offset(1 + gap + u, hi - span + L - 1), -1, -1, 0);
+    if (sys.rank === UNKNOWNS) found = { levels: L, deficit: 0 };
+  }
+  if (!found && UNKNOWNS - sys.rank <= MAX_KERNEL) found = { levels: span, deficit: UNKNOWNS - sys.rank };
+  fullRank2Memo.set(key, found);
+  return found;
+}
+
 /**
  * A bucket size's typical pin: over 256 buckets spread over 0 … n − 1, the mean log2 of
  * the blocks their intervals meet at each span, and the fraction that pin the span (one block).
@@ -580,6 +598,27 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       const kernel = rk.deficit > 0 ? 100 * (2 ** rk.deficit - 1) * (2 ** Math.max(0, cin + L - checks) + 2 ** Math.max(0, UNKNOWNS - len * L)) : 0;
       return ways * (plan.cost + extra + kernel + SOLVE_OVERHEAD) * lengthFactor(len);
     };
+    /**
+     * costOf for two runs of la and lb outputs whose first outputs are `gap` apart (solveChains:
+     * 2 guessed bits per level, carries of both runs; each state checked by stepping from the frame).
+     */
+    const costOf2 = (la: number, lb: number, gap: number, si: number, ways: number): number => {
+      const span = spans[si]!;
+      const len = la + lb;
+      const plan = planChains(la, lb, span, carryKnown(span));
+      const rk = fullRankLevels2(la, lb, gap, span, shape.hi);
+      if (!plan || rk === undefined) return Infinity;
+      const L = Math.max(rk.levels, plan.levels);
+      const ca = carryKnown(span) ? 0 : la;
+      const cb = carryKnown(span) ? 0 : lb;
+      if (ca + L > 26 || cb + L > 26) return Infinity;
+      // Both chains' paths (walked twice), the pairs with equal syndromes and, below rank 128,
+      // each state of their cosets; each checked by stepping from the frame (weight 500).
+      const checks = Math.min(32, (len + 2) * L - (UNKNOWNS - rk.deficit));
+      const pairs = 2 ** Math.max(0, ca + cb + 2 * L - checks) + 2 ** Math.max(0, UNKNOWNS - len * L);
+      const tables = 2 * L * 2 ** (Math.max(la, lb) + 1) * 4;
+      return ways * (6 * 2 ** (ca + L) + 4 * 2 ** (cb + L) + 500 * 2 ** rk.deficit * pairs + tables + SOLVE_OVERHEAD) * lengthFactor(Math.max(la, lb) + 4);
+    };
     // Planned cost of one block combination per (length, span), and its least over every length
     // from `len` up (for cutting a window's growth once nothing longer can be affordable).
     const unitCost = Array.from({ length: MAX_CHAIN + 1 }, (_, len) => Float64Array.from(spans, (_, si) => (len < 3 ? Infinity : costOf(len, si, 1))));
@@ -623,7 +662,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
         // Every window of up to MAX_CHAIN consecutive outputs at every span: the cheapest plan
         // wins, and among those the window valid for the most alignments.
-        let best: { run: Placement[]; plan: ChainPlan; span: number; cost: number; width: number } | undefined;
+        let best: { run: Placement[]; runs?: Placement[][]; plan: ChainPlan; span: number; cost: number; width: number } | undefined;
         const ways = new Float64Array(spans.length);
         for (let i = 0; i < here.length && possible; ) {
           let j = i + 1;
@@ -651,6 +690,46 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           }
           i = j;
         }
+        // Two runs of consecutive outputs (V8's backwards cache: a window across a refill), their
+        // equations joined in one search (solveChains): every pair of sub-runs, one from each of
+        // two neighbouring runs, at every span, costed alike; chosen when cheaper than any one run.
+        const runsHere: Placement[][] = [];
+        for (const p of here) {
+          const lastRun = runsHere[runsHere.length - 1];
+          if (lastRun && p.t === lastRun[lastRun.length - 1]!.t + 1) lastRun.push(p);
+          else runsHere.push([p]);
+        }
+        let best2: { runs: Placement[][]; plan: ChainPlan; span: number; cost: number } | undefined;
+        // (Buckets only: full values keep their runs of 3 and the pair search, sum-pairs.ts.)
+        for (let ri = 0; ri + 1 < runsHere.length && possible && buckets; ri++) {
+          const A = runsHere[ri]!;
+          const B = runsHere[ri + 1]!;
+          for (let la = 1; la <= Math.min(A.length, MAX_CHAIN - 1); la++) {
+            for (let lb = 1; lb <= Math.min(B.length, MAX_CHAIN - la); lb++) {
+              if (la + lb < 4) continue;
+              for (let si = 0; si < spans.length; si++) {
+                const limit = Math.min(cap, best ? best.cost : Infinity, best2 ? best2.cost : Infinity);
+                // The sub-runs of A (length la) and B (lb) with the fewest block combinations at this span.
+                const pick = (R: Placement[], len: number, fromEnd: boolean): { sub: Placement[]; ways: number } => {
+                  let bestSub: { sub: Placement[]; ways: number } | undefined;
+                  for (let f = 0; f + len <= R.length; f++) {
+                    const sub = R.slice(f, f + len);
+                    const w = sub.reduce((m, p) => m * blocks[p.k]![si]!, 1);
+                    if (!bestSub || w < bestSub.ways || (w === bestSub.ways && fromEnd)) bestSub = { sub, ways: w };
+                  }
+                  return bestSub!;
+                };
+                const a = pick(A, la, true);
+                const b = pick(B, lb, false);
+                if (a.ways * b.ways * unitCost[Math.min(la + lb, MAX_CHAIN)]![si]! > limit) continue; // two runs never cost less than one of the same length
+                const cost = costOf2(la, lb, b.sub[0]!.t - a.sub[0]!.t, si, a.ways * b.ways);
+                if (cost > limit) continue;
+                best2 = { runs: [a.sub, b.sub], plan: planChains(la, lb, spans[si]!, carryKnown(spans[si]!))!, span: spans[si]!, cost };
+              }
+            }
+          }
+        }
+        if (best2 && (!best || best2.cost < best.cost)) best = { run: best2.runs.flat(), runs: best2.runs, plan: best2.plan, span: best2.span, cost: best2.cost, width: 0 };
         if (!best && pairsShape) {
           // No run of 3: two runs of 2 or more, searched as two pairs (their first two values each).
           const pairs = runsAt(c).filter((r) => r.length >= 2).slice(0, 2);
@@ -716,8 +795,12 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
             const v = blk * 2 ** (shape.hi - best.span); // < 2^64, exact
             return [Math.floor(v / TWO32) | 0, v % TWO32 | 0];
           });
-          const chain = { t0: best.run[0]!.t, sums, lo: shape.hi - best.span, hi: shape.hi, carryInKnown: carryKnown(best.span) };
-          const r = solveChain(chain, best.plan, emit);
+          const runs = best.runs ?? [best.run];
+          const chains: SumChain[] = [];
+          for (let i = 0, o = 0; i < runs.length; o += runs[i]!.length, i++) {
+            chains.push({ t0: runs[i]![0]!.t, sums: sums.slice(o, o + runs[i]!.length), lo: shape.hi - best.span, hi: shape.hi, carryInKnown: carryKnown(best.span) });
+          }
+          const r = solveChains(chains, best.plan, emit);
           if (!r.solved || found.length > limit) {
             settled = false;
             break;
@@ -773,9 +856,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         }
       }
       if (run > MAX_NEED) run = Infinity;
-      // V8's backwards cache splits the window at an unknown refill: a run on one side for every
-      // split — or, for full values, two pairs (4 values split 2 + 2, sum-pairs.ts).
-      needValues = desc && !options.fromStart ? (pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
+      // V8's backwards cache splits the window at an unknown refill: for full values a run on one
+      // side for every split or two pairs (4 values split 2 + 2, sum-pairs.ts); for buckets both
+      // sides searched together (solveChains: measured, one or two more than from the start).
+      needValues = desc && !options.fromStart ? (buckets ? run + 2 : pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
     }
     return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(needValues !== undefined ? { needValues } : {}) };
   }
