@@ -366,7 +366,7 @@ if (!only.length || only.includes('xs-mid')) {
 // `(s0 + s1) >> 11`, 64-value cache), no position given: 100 trials per count m, the window crossing
 // a refill with j = 1 … m − 1 values before it (j = 1 + t mod (m − 1)); per m and split: how often the
 // answer is complete with the next value determined and right, wrong answers (0 expected),
-// incomplete answers, and the median / max CPU ms. `--only xs-across` runs just this.
+// incomplete answers, and the median / p90 / max CPU ms. `--only xs-across` runs just this.
 if (only.includes('xs-across')) {
   const { recoverXorshift } = await import('@emu/recover');
   const { create, VARIANTS } = await import('@emu/xorshift128plus');
@@ -375,6 +375,7 @@ if (only.includes('xs-across')) {
   for (const [variant, label] of [
     ['v8-5.9-seeded62', 'V8 4.9–7.0 52-bit sum (node 10)'],
     ['v8-14.4-sum-53', 'V8 14.4+ (s0+s1) >> 11 (node 26)'],
+    ['v8-15.6-sum-53-asc', 'V8 15.6 (s0+s1) >> 11 (Chromium 156)'],
   ]) {
     const info = VARIANTS.find((v) => v.id === variant);
     const P = info.cache.perRefill;
@@ -413,7 +414,7 @@ if (only.includes('xs-across')) {
       times.sort((a, b) => a - b);
       const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
       const splits = [...bySplit].sort((a, b) => a[0] - b[0]).map(([j, v]) => `${j}+${m - j}: ${v.determined}/${v.n}`).join(', ');
-      console.log(`xs-across ${label.padEnd(34)} ${m} values across a refill: next determined ${determined}/${trials} (${splits}), wrong ${wrong}, incomplete ${incomplete}, CPU ms median ${q(0.5)} max ${q(1)}`);
+      console.log(`xs-across ${label.padEnd(34)} ${m} values across a refill: next determined ${determined}/${trials} (${splits}), wrong ${wrong}, incomplete ${incomplete}, CPU ms median ${q(0.5)} p90 ${q(0.9)} max ${q(1)}`);
     }
   }
 }
