@@ -144,9 +144,18 @@ interface Walk {
   /** Per step: the track whose last level it holds, when a track starts where it ends (−1: none), and that track. */
   readonly endTrack: Int8Array;
   readonly intoTrack: Int8Array;
+  /**
+   * The guesses that pass a step's checks, as a bit mask (bit g: guess g passes) per (step,
+   * carries, the step's own-check bits of the value so far, the carry-in of the track the step's
+   * ending track runs into): index ((step << 6 | carries) << 4) | (own bits << 2) | carry-in.
+   */
+  readonly valid: Uint8Array;
+  /** Per step: where its own checks sit in the check value (they are contiguous, at most 2). */
+  readonly oShift: Int8Array;
+  readonly oMask: Int8Array;
 }
 
-function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, steps: number, eqBase: number, ownCol: Int32Array, keyCol: Int32Array, closeAt: Int32Array): Walk {
+function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, steps: number, eqBase: number, ownCol: Int32Array, keyCol: Int32Array, closeAt: Int32Array): Walk | undefined {
   const width = new Int8Array(steps);
   const closeMask = new Int32Array(steps);
   const endTrack = new Int8Array(steps).fill(-1);
@@ -204,7 +213,34 @@ function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, st
       }
     }
   }
-  return { steps, width, nextCar, ownPart, keyPart, vals, parts: new Int32Array(0), closeMask, endTrack, intoTrack };
+  // Per step, the checks closing there are contiguous bits of the own-check value (they are
+  // numbered in walk order); more than 2 in one step are not listed (the caller refuses).
+  const oShift = new Int8Array(steps);
+  const oMask = new Int8Array(steps);
+  const valid = new Uint8Array(steps << 10);
+  for (let s = 0; s < steps; s++) {
+    const m = closeMask[s]!;
+    const sh = m === 0 ? 0 : 31 - Math.clz32(m & -m);
+    const cnt = m === 0 ? 0 : 32 - Math.clz32(m >>> sh);
+    if (cnt > 2 || m >>> sh !== (1 << cnt) - 1) return undefined;
+    oShift[s] = sh;
+    oMask[s] = (1 << cnt) - 1;
+    for (let car = 0; car < 64; car++) {
+      for (let ob = 0; ob < 4; ob++) {
+        for (let into = 0; into < 4; into++) {
+          let bitsOk = 0;
+          for (let g = 0; g < 1 << width[s]!; g++) {
+            const idx = (s << 9) | (car << 3) | g;
+            if ((((ob << sh) ^ ownPart[idx]!) & m) !== 0) continue;
+            if (endTrack[s]! >= 0 && ((nextCar[idx]! >>> (2 * endTrack[s]!)) & 3) !== into) continue;
+            bitsOk |= 1 << g;
+          }
+          valid[(((s << 6) | car) << 4) | (ob << 2) | into] = bitsOk;
+        }
+      }
+    }
+  }
+  return { steps, width, nextCar, ownPart, keyPart, vals, parts: new Int32Array(0), closeMask, endTrack, intoTrack, valid, oShift, oMask };
 }
 
 /**
@@ -220,32 +256,31 @@ function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number
   const nextCar = w.nextCar;
   const ownPart = w.ownPart;
   const keyPart = w.keyPart;
-  const closeMask = w.closeMask;
-  const endTrack = w.endTrack;
+  const valid = w.valid;
+  const oShift = w.oShift;
+  const oMask = w.oMask;
   const intoTrack = w.intoTrack;
-  // Per depth: carries, own-check value, key, next guess (4 slots); the path bits in `bits`.
+  // Per depth: carries, own-check value, key, the guesses left to try (a mask: every one passes
+  // the step's checks, walkTables); the path bits in `bits`.
+  const into0 = intoTrack[0]! >= 0 ? (c0 >>> (2 * intoTrack[0]!)) & 3 : 0;
+  const k0 = (c0 << 4) | into0;
   st[0] = c0;
   st[1] = 0;
   st[2] = 0;
-  st[3] = 0;
+  st[3] = valid[k0]!;
   bits[0] = 0;
   let d = 0;
   let n = stored;
   while (d >= 0) {
     const o4 = d << 2;
-    const g = st[o4 + 3]!;
-    const k = width[d]!;
-    if (g >= 1 << k) {
-      d--; // the parent's counter already points at its next guess
+    const left = st[o4 + 3]!;
+    if (left === 0) {
+      d--;
       continue;
     }
-    st[o4 + 3] = g + 1;
+    st[o4 + 3] = left & (left - 1);
+    const g = 31 - Math.clz32(left & -left);
     const idx = (d << 9) | (st[o4]! << 3) | g;
-    const o = st[o4 + 1]! ^ ownPart[idx]!;
-    if ((o & closeMask[d]!) !== 0) continue;
-    const nc = nextCar[idx]!;
-    const t = endTrack[d]!;
-    if (t >= 0 && ((nc >>> (2 * t)) & 3) !== ((c0 >>> (2 * intoTrack[d]!)) & 3)) continue;
     const kk = st[o4 + 2]! ^ keyPart[idx]!;
     if (d === S - 1) {
       const h = Math.imul(kk, mult) >>> bmShift;
@@ -257,16 +292,21 @@ function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number
       if (((bitmap[h >>> 5]! >>> (h & 31)) & 1) === 0) continue;
       if (n === keys.length) return -1;
       keys[n] = kk;
-      ids[n++] = idBase + bits[d]! * (1 << k) + g;
+      ids[n++] = idBase + bits[d]! * (1 << width[d]!) + g;
       continue;
     }
-    bits[d + 1] = bits[d]! * (1 << k) + g;
-    d++;
+    const o = st[o4 + 1]! ^ ownPart[idx]!;
+    const nc = nextCar[idx]!;
+    const dn = d + 1;
+    const it = intoTrack[dn]!;
+    const key = (((dn << 6) | nc) << 4) | (((o >>> oShift[dn]!) & oMask[dn]!) << 2) | (it >= 0 ? (c0 >>> (2 * it)) & 3 : 0);
+    bits[dn] = bits[d]! * (1 << width[d]!) + g;
     const p4 = o4 + 4;
     st[p4] = nc;
     st[p4 + 1] = o;
     st[p4 + 2] = kk;
-    st[p4 + 3] = 0;
+    st[p4 + 3] = valid[key]!;
+    d = dn;
   }
   return n;
 }
@@ -277,12 +317,17 @@ function walkAll(w: Walk, cinTracks: readonly number[], span: number, mode: numb
   const bits = new Float64Array(w.steps + 1);
   let n = 0;
   for (let cin = 0; cin < 1 << (2 * cinTracks.length); cin++) {
-    let c0 = 0;
-    for (let i = 0; i < cinTracks.length; i++) c0 |= ((cin >>> (2 * i)) & 3) << (2 * cinTracks[i]!);
-    n = walkOne(w, c0, cin * span, mode, mult, bitmap, bmShift, keys, ids, n, st, bits);
+    n = walkOne(w, carryIn(cinTracks, cin), cin * span, mode, mult, bitmap, bmShift, keys, ids, n, st, bits);
     if (n < 0) return -1;
   }
   return n;
+}
+
+/** The carries (2 bits per track) of carry-in index `cin` (2 bits per guessed track). */
+function carryIn(cinTracks: readonly number[], cin: number): number {
+  let c0 = 0;
+  for (let i = 0; i < cinTracks.length; i++) c0 |= ((cin >>> (2 * i)) & 3) << (2 * cinTracks[i]!);
+  return c0;
 }
 
 /**
@@ -367,6 +412,7 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   const colB = stateColumns(sol, tw, neq, table, b.t0);
   const wa = walkTables(a, pos, stepOf, steps, 0, ownCol, keyCol, close[0]!);
   const wb = walkTables(b, pos, stepOf, steps, 3 * np, ownCol, keyCol, close[1]!);
+  if (!wa || !wb) return fail;
   const totalBits = np;
   const span = 2 ** totalBits;
 
@@ -403,7 +449,8 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   // The join in three walks, in little memory: A's keys marked in a bitmap that stays in the
   // second-level cache (2 MB); B's leaves whose key is marked kept (about 1/8 of them, and every
   // true one), chained by key and marked in a second bitmap (another hash); A's leaves whose key
-  // that marks kept (about 1/64); equal keys pair.
+  // that marks kept (about 1/64); equal keys pair. (Storing A's 2^21 leaves instead of walking
+  // it again was slower: the walk is cheaper than writing and reading 24 MB.)
   const bmShift = 32 - BITMAP;
   const bitmap = new Int32Array(1 << (BITMAP - 5));
   const none = new Int32Array(0);
@@ -430,22 +477,24 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   const aIds = new Float64Array(MAX_KEPT);
   const na = walkAll(wa, cinTracks, span, 1, HASH2, bitmap, bmShift, aKeys, aIds);
   if (na < 0) return { ...fail, pathsA };
+  const accA = new Int32Array(12);
   const acc = new Int32Array(12);
   const st = new Int32Array(4);
-  /** XORs the parts (frame, A's first output, B's) of a path's steps into acc. */
-  const addPath = (w: Walk, id: number): void => {
+  /** The XOR of the parts (frame, A's first output, B's) of a path's steps, into out. */
+  const pathParts = (w: Walk, id: number, out: Int32Array): void => {
     const cinIndex = Math.floor(id / span);
-    let rest = id % span;
-    let c = 0;
-    cinTracks.forEach((t, i) => (c |= ((cinIndex >>> (2 * i)) & 3) << (2 * t)));
+    const rest = id - cinIndex * span; // < 2^31: its bits by >>>
+    let c = carryIn(cinTracks, cinIndex);
     let left = totalBits;
+    out.fill(0);
     const parts = w.parts;
     for (let s = 0; s < w.steps; s++) {
-      left -= w.width[s]!;
-      const g = Math.floor(rest / 2 ** left);
-      rest -= g * 2 ** left;
+      const k = w.width[s]!;
+      left -= k;
+      const g = (rest >>> left) & ((1 << k) - 1);
       const idx = (s << 9) | (c << 3) | g;
-      for (let i = 0; i < 12; i++) acc[i]! ^= parts[12 * idx + i]!;
+      const base = 12 * idx;
+      for (let i = 0; i < 12; i++) out[i]! ^= parts[base + i]!;
       c = w.nextCar[idx]!;
     }
   };
@@ -468,12 +517,16 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   let matches = 0;
   for (let i = 0; i < na; i++) {
     const k = aKeys[i]!;
+    let partsA = false;
     for (let jb = head[Math.imul(k, HASH1) >>> (32 - hb)]!; jb >= 0; jb = next[jb]!) {
       if (bKeys[jb] !== k) continue;
       if (++joined > MAX_JOINED) return { solved: false, pathsA, joined, matches };
-      acc.fill(0);
-      addPath(wa, aIds[i]!);
-      addPath(wb, bIds[jb]!);
+      if (!partsA) {
+        pathParts(wa, aIds[i]!, accA);
+        partsA = true;
+      }
+      pathParts(wb, bIds[jb]!, acc);
+      for (let q = 0; q < 12; q++) acc[q]! ^= accA[q]!;
       // The state at each pair's first output: both its sums must show.
       st[0] = acc[5]!;
       st[1] = acc[4]!;
