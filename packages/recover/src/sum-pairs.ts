@@ -137,8 +137,8 @@ interface Walk {
   readonly ownPart: Int32Array;
   readonly keyPart: Int32Array;
   readonly vals: Int16Array;
-  /** Per entry: the XOR of its equations' columns (frame, A's first output, B's: 4 words each); filled after the solve's map is known. */
-  parts: Int32Array;
+  /** Per entry: the XOR of its equations' columns of the frame, of A's first output and of B's (4 words per entry each); filled after the solve's map is known. */
+  parts: Int32Array[];
   /** Own checks closing in the step (all their equations at or before it). */
   readonly closeMask: Int32Array;
   /** Per step: the track whose last level it holds, when a track starts where it ends (−1: none), and that track. */
@@ -240,7 +240,7 @@ function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, st
       }
     }
   }
-  return { steps, width, nextCar, ownPart, keyPart, vals, parts: new Int32Array(0), closeMask, endTrack, intoTrack, valid, oShift, oMask };
+  return { steps, width, nextCar, ownPart, keyPart, vals, parts: [], closeMask, endTrack, intoTrack, valid, oShift, oMask };
 }
 
 /**
@@ -423,26 +423,25 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
     if (firstPos[stepOf[p]!] === -1) firstPos[stepOf[p]!] = p;
   });
   for (const [w, eqBase] of [[wa, 0], [wb, 3 * np]] as const) {
-    const parts = new Int32Array(12 * (steps << 9));
-    for (let s = 0; s < steps; s++) {
-      for (let car = 0; car < 64; car++) {
-        for (let g = 0; g < 1 << w.width[s]!; g++) {
-          const idx = (s << 9) | (car << 3) | g;
-          const vv = w.vals[idx]!;
-          for (let i = 0; i < w.width[s]!; i++) {
-            for (let u = 0; u < 3; u++) {
-              if (!((vv >>> (3 * i + u)) & 1)) continue;
-              const e = 4 * (eqBase + 3 * (firstPos[s]! + i) + u);
-              for (let q = 0; q < 4; q++) {
-                parts[12 * idx + q]! ^= frameCol[e + q]!;
-                parts[12 * idx + 4 + q]! ^= colA[e + q]!;
-                parts[12 * idx + 8 + q]! ^= colB[e + q]!;
+    const parts = [frameCol, colA, colB].map((col) => {
+      const part = new Int32Array(4 * (steps << 9));
+      for (let s = 0; s < steps; s++) {
+        for (let car = 0; car < 64; car++) {
+          for (let g = 0; g < 1 << w.width[s]!; g++) {
+            const idx = (s << 9) | (car << 3) | g;
+            const vv = w.vals[idx]!;
+            for (let i = 0; i < w.width[s]!; i++) {
+              for (let u = 0; u < 3; u++) {
+                if (!((vv >>> (3 * i + u)) & 1)) continue;
+                const e = 4 * (eqBase + 3 * (firstPos[s]! + i) + u);
+                for (let q = 0; q < 4; q++) part[4 * idx + q]! ^= col[e + q]!;
               }
             }
           }
         }
       }
-    }
+      return part;
+    });
     w.parts = parts;
   }
 
@@ -480,23 +479,33 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   const accA = new Int32Array(12);
   const acc = new Int32Array(12);
   const st = new Int32Array(4);
-  /** The XOR of the parts (frame, A's first output, B's) of a path's steps, into out. */
-  const pathParts = (w: Walk, id: number, out: Int32Array): void => {
+  /** The XOR of part `which` (0: frame, 1: A's first output, 2: B's) of a path's steps, into out[at … at + 3]. */
+  const pathPart = (w: Walk, id: number, which: number, out: Int32Array, at: number): void => {
     const cinIndex = Math.floor(id / span);
     const rest = id - cinIndex * span; // < 2^31: its bits by >>>
     let c = carryIn(cinTracks, cinIndex);
     let left = totalBits;
-    out.fill(0);
-    const parts = w.parts;
+    let x0 = 0;
+    let x1 = 0;
+    let x2 = 0;
+    let x3 = 0;
+    const part = w.parts[which]!;
     for (let s = 0; s < w.steps; s++) {
       const k = w.width[s]!;
       left -= k;
       const g = (rest >>> left) & ((1 << k) - 1);
       const idx = (s << 9) | (c << 3) | g;
-      const base = 12 * idx;
-      for (let i = 0; i < 12; i++) out[i]! ^= parts[base + i]!;
+      const base = 4 * idx;
+      x0 ^= part[base]!;
+      x1 ^= part[base + 1]!;
+      x2 ^= part[base + 2]!;
+      x3 ^= part[base + 3]!;
       c = w.nextCar[idx]!;
     }
+    out[at] = x0;
+    out[at + 1] = x1;
+    out[at + 2] = x2;
+    out[at + 3] = x3;
   };
   const bitsMask = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
   const maskLo = bitsMask(Math.min(a.lo, 32), Math.min(a.hi, 32));
@@ -522,22 +531,25 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
       if (bKeys[jb] !== k) continue;
       if (++joined > MAX_JOINED) return { solved: false, pathsA, joined, matches };
       if (!partsA) {
-        pathParts(wa, aIds[i]!, accA);
+        for (let which = 0; which < 3; which++) pathPart(wa, aIds[i]!, which, accA, 4 * which);
         partsA = true;
       }
-      pathParts(wb, bIds[jb]!, acc);
-      for (let q = 0; q < 12; q++) acc[q]! ^= accA[q]!;
-      // The state at each pair's first output: both its sums must show.
-      st[0] = acc[5]!;
-      st[1] = acc[4]!;
-      st[2] = acc[7]!;
-      st[3] = acc[6]!;
+      // The state at each pair's first output: both its sums must show (A's first: most joined
+      // pairs fail there, before the rest is summed).
+      pathPart(wb, bIds[jb]!, 1, acc, 4);
+      st[0] = acc[5]! ^ accA[5]!;
+      st[1] = acc[4]! ^ accA[4]!;
+      st[2] = acc[7]! ^ accA[7]!;
+      st[3] = acc[6]! ^ accA[6]!;
       if (!showsPair(a)) continue;
-      st[0] = acc[9]!;
-      st[1] = acc[8]!;
-      st[2] = acc[11]!;
-      st[3] = acc[10]!;
+      pathPart(wb, bIds[jb]!, 2, acc, 8);
+      st[0] = acc[9]! ^ accA[9]!;
+      st[1] = acc[8]! ^ accA[8]!;
+      st[2] = acc[11]! ^ accA[11]!;
+      st[3] = acc[10]! ^ accA[10]!;
       if (!showsPair(b)) continue;
+      pathPart(wb, bIds[jb]!, 0, acc, 0);
+      for (let q = 0; q < 4; q++) acc[q]! ^= accA[q]!;
       const x = new Int32Array([acc[1]!, acc[0]!, acc[3]!, acc[2]!]);
       const sig = x.join(',');
       if (seen.has(sig)) continue;
