@@ -150,6 +150,8 @@ interface Walk {
    * ending track runs into): index ((step << 6 | carries) << 4) | (own bits << 2) | carry-in.
    */
   readonly valid: Uint8Array;
+  /** nextCar, ownPart and keyPart interleaved (4 words per entry: one cache line per step of the walk). */
+  readonly tab: Int32Array;
   /** Per step: where its own checks sit in the check value (they are contiguous, at most 2). */
   readonly oShift: Int8Array;
   readonly oMask: Int8Array;
@@ -240,7 +242,13 @@ function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, st
       }
     }
   }
-  return { steps, width, nextCar, ownPart, keyPart, vals, parts: [], closeMask, endTrack, intoTrack, valid, oShift, oMask };
+  const tab = new Int32Array(4 * size);
+  for (let i = 0; i < size; i++) {
+    tab[4 * i] = nextCar[i]!;
+    tab[4 * i + 1] = ownPart[i]!;
+    tab[4 * i + 2] = keyPart[i]!;
+  }
+  return { steps, width, nextCar, ownPart, keyPart, vals, parts: [], closeMask, endTrack, intoTrack, valid, oShift, oMask, tab };
 }
 
 /**
@@ -253,9 +261,7 @@ function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, st
 function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number, bitmap: Int32Array, bmShift: number, keys: Int32Array, ids: Float64Array, stored: number, st: Int32Array, bits: Float64Array): number {
   const S = w.steps;
   const width = w.width;
-  const nextCar = w.nextCar;
-  const ownPart = w.ownPart;
-  const keyPart = w.keyPart;
+  const tab = w.tab;
   const valid = w.valid;
   const oShift = w.oShift;
   const oMask = w.oMask;
@@ -281,7 +287,7 @@ function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number
     st[o4 + 3] = left & (left - 1);
     const g = 31 - Math.clz32(left & -left);
     const idx = (d << 9) | (st[o4]! << 3) | g;
-    const kk = st[o4 + 2]! ^ keyPart[idx]!;
+    const kk = st[o4 + 2]! ^ tab[4 * idx + 2]!;
     if (d === S - 1) {
       const h = Math.imul(kk, mult) >>> bmShift;
       if (mode === 0) {
@@ -295,8 +301,8 @@ function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number
       ids[n++] = idBase + bits[d]! * (1 << width[d]!) + g;
       continue;
     }
-    const o = st[o4 + 1]! ^ ownPart[idx]!;
-    const nc = nextCar[idx]!;
+    const o = st[o4 + 1]! ^ tab[4 * idx + 1]!;
+    const nc = tab[4 * idx]!;
     const dn = d + 1;
     const it = intoTrack[dn]!;
     const key = (((dn << 6) | nc) << 4) | (((o >>> oShift[dn]!) & oMask[dn]!) << 2) | (it >= 0 ? (c0 >>> (2 * it)) & 3 : 0);
