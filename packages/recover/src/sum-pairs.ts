@@ -41,6 +41,8 @@ const HASH1 = 0x9e3779b1 | 0;
 const HASH2 = 0xc2b2ae35 | 0;
 /** Leaves kept by a filtered walk at most (12 bytes each). */
 const MAX_KEPT = 2 ** 19;
+/** Leaves passed to a bitmap at a time (walkOne). */
+const LEAF_BATCH = 1024;
 /** Bits of the join's bitmaps (2 MB each: the second-level cache). */
 const BITMAP = 24;
 
@@ -255,10 +257,13 @@ function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, st
  * One carry-in's paths of a pair's walk that pass its own checks and the carry of every track
  * that ends where another starts. Per leaf (key k): mode 0 marks hash(k) (multiplier `mult`) in
  * `bitmap`; mode 1 stores (k, id) in keys / ids when hash(k) is marked there. Returns the new count of stored leaves, or
- * −1 when `keys` is full. (A small function with no calls in its loop, so that V8 optimises it
- * once and never deoptimises it mid-walk.)
+ * −1 when `keys` is full. Leaves are gathered in `buf` (keys) / `bufIds` and passed to the
+ * bitmap a batch at a time (`flushLeaves`): in a loop of independent accesses the processor
+ * overlaps the cache misses of the 2 MB bitmap, which in the walk's own loop it does not. (A
+ * small function with one rare call in its loop, so that V8 optimises it once and never
+ * deoptimises it mid-walk.)
  */
-function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number, bitmap: Int32Array, bmShift: number, keys: Int32Array, ids: Float64Array, stored: number, st: Int32Array, bits: Float64Array): number {
+function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number, bitmap: Int32Array, bmShift: number, keys: Int32Array, ids: Float64Array, stored: number, st: Int32Array, bits: Float64Array, buf: Int32Array, bufIds: Float64Array): number {
   const S = w.steps;
   const width = w.width;
   const tab = w.tab;
@@ -277,6 +282,7 @@ function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number
   bits[0] = 0;
   let d = 0;
   let n = stored;
+  let nbuf = 0;
   while (d >= 0) {
     const o4 = d << 2;
     const left = st[o4 + 3]!;
@@ -289,16 +295,13 @@ function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number
     const idx = (d << 9) | (st[o4]! << 3) | g;
     const kk = st[o4 + 2]! ^ tab[4 * idx + 2]!;
     if (d === S - 1) {
-      const h = Math.imul(kk, mult) >>> bmShift;
-      if (mode === 0) {
-        bitmap[h >>> 5]! |= 1 << (h & 31);
-        n++;
-        continue;
+      buf[nbuf] = kk;
+      bufIds[nbuf++] = idBase + bits[d]! * (1 << width[d]!) + g;
+      if (nbuf === buf.length) {
+        n = flushLeaves(mode, mult, bitmap, bmShift, buf, bufIds, nbuf, keys, ids, n);
+        if (n < 0) return -1;
+        nbuf = 0;
       }
-      if (((bitmap[h >>> 5]! >>> (h & 31)) & 1) === 0) continue;
-      if (n === keys.length) return -1;
-      keys[n] = kk;
-      ids[n++] = idBase + bits[d]! * (1 << width[d]!) + g;
       continue;
     }
     const o = st[o4 + 1]! ^ tab[4 * idx + 1]!;
@@ -314,6 +317,26 @@ function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number
     st[p4 + 3] = valid[key]!;
     d = dn;
   }
+  return nbuf > 0 ? flushLeaves(mode, mult, bitmap, bmShift, buf, bufIds, nbuf, keys, ids, n) : n;
+}
+
+/** A batch of a walk's leaves (walkOne): mode 0 marks each key's hash, mode 1 keeps those whose hash is marked; the new count, or −1 when `keys` is full. */
+function flushLeaves(mode: number, mult: number, bitmap: Int32Array, bmShift: number, buf: Int32Array, bufIds: Float64Array, nbuf: number, keys: Int32Array, ids: Float64Array, n: number): number {
+  if (mode === 0) {
+    for (let i = 0; i < nbuf; i++) {
+      const h = Math.imul(buf[i]!, mult) >>> bmShift;
+      bitmap[h >>> 5]! |= 1 << (h & 31);
+    }
+    return n + nbuf;
+  }
+  for (let i = 0; i < nbuf; i++) {
+    const k = buf[i]!;
+    const h = Math.imul(k, mult) >>> bmShift;
+    if (((bitmap[h >>> 5]! >>> (h & 31)) & 1) === 0) continue;
+    if (n === keys.length) return -1;
+    keys[n] = k;
+    ids[n++] = bufIds[i]!;
+  }
   return n;
 }
 
@@ -321,9 +344,11 @@ function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number
 function walkAll(w: Walk, cinTracks: readonly number[], span: number, mode: number, mult: number, bitmap: Int32Array, bmShift: number, keys: Int32Array, ids: Float64Array): number {
   const st = new Int32Array(4 * (w.steps + 1));
   const bits = new Float64Array(w.steps + 1);
+  const buf = new Int32Array(LEAF_BATCH);
+  const bufIds = new Float64Array(LEAF_BATCH);
   let n = 0;
   for (let cin = 0; cin < 1 << (2 * cinTracks.length); cin++) {
-    n = walkOne(w, carryIn(cinTracks, cin), cin * span, mode, mult, bitmap, bmShift, keys, ids, n, st, bits);
+    n = walkOne(w, carryIn(cinTracks, cin), cin * span, mode, mult, bitmap, bmShift, keys, ids, n, st, bits, buf, bufIds);
     if (n < 0) return -1;
   }
   return n;
@@ -466,17 +491,19 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   const nb = walkAll(wb, cinTracks, span, 1, HASH1, bitmap, bmShift, bKeys, bIds);
   if (nb < 0) return { ...fail, pathsA };
   bitmap.fill(0);
+  // Chains of B's kept leaves by key (entries are index + 1: 0 ends a chain, and a new array is
+  // already all 0).
   let hb = 4;
-  while (1 << hb < 2 * nb) hb++;
-  const head = new Int32Array(1 << hb).fill(-1);
-  const next = new Int32Array(Math.max(1, nb));
+  while (1 << hb < nb) hb++;
+  const head = new Int32Array(1 << hb);
+  const next = new Int32Array(nb + 1);
   for (let i = 0; i < nb; i++) {
     const k = bKeys[i]!;
     const h = Math.imul(k, HASH2) >>> bmShift;
     bitmap[h >>> 5]! |= 1 << (h & 31);
     const slot = Math.imul(k, HASH1) >>> (32 - hb);
-    next[i] = head[slot]!;
-    head[slot] = i;
+    next[i + 1] = head[slot]!;
+    head[slot] = i + 1;
   }
   const aKeys = new Int32Array(MAX_KEPT);
   const aIds = new Float64Array(MAX_KEPT);
@@ -533,7 +560,8 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   for (let i = 0; i < na; i++) {
     const k = aKeys[i]!;
     let partsA = false;
-    for (let jb = head[Math.imul(k, HASH1) >>> (32 - hb)]!; jb >= 0; jb = next[jb]!) {
+    for (let jb1 = head[Math.imul(k, HASH1) >>> (32 - hb)]!; jb1 > 0; jb1 = next[jb1]!) {
+      const jb = jb1 - 1;
       if (bKeys[jb] !== k) continue;
       if (++joined > MAX_JOINED) return { solved: false, pathsA, joined, matches };
       if (!partsA) {
