@@ -22,6 +22,15 @@
  * state's). Every state that fits both pairs is met by its own two paths (its own bits and
  * carries), so the list is exhaustive; a cap passed leaves it unsolved, never short.
  *
+ * Cost (issue 13's 20 ms target): a walk visits only guesses that pass the step's checks (a
+ * mask per step, carries, the step's check bits and the carry-in a chained track must meet:
+ * the same pruning, tabulated), its tables interleaved (one cache line per step), its leaves
+ * passed to the bitmaps in batches (the cache misses overlap); a joined pair sums 4 words of
+ * parts per step and checks A's sums before the rest. What is left is the 2^21 / 2^20 leaves
+ * per walk, three walks, and the 2^16 / 2^12 joined pairs: about 0.2 s / 0.08 s of CPU on this
+ * machine, the floor of this schedule (`--only pair-ranks`; a local search over schedules of 2–4
+ * tracks by rank counts found none that walks fewer nodes with a join this small).
+ *
  * Schedules (tracks) per mapping, chosen by GF(2) rank counts of candidate schedules for V8's
  * cache distances (62-value cache: 122 steps between the pairs; 64: 126): the 52-bit low sum
  * [0, 10) [17, 26) [26, 36) — 2^21 paths per pair, 26 key bits, about 2^16 joined pairs;
