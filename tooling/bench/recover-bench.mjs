@@ -440,6 +440,46 @@ if (only.includes('pair-ranks')) {
       console.log(`pair-ranks ${name}: ${a} levels per pair: rank ${rA} / ${rB} (own checks ${3 * a - rA}), cross checks ${K}; paths per pair 2^${paths}, joined 2^${2 * paths - K}`);
     }
   }
+  // The schedules searched (pairTracks: tracks of levels walked in lockstep, each from a guessed
+  // carry-in or the known carry 0, a track's carry out checked where the next one starts), and a
+  // run of 3 consecutive sums walked the same way (not searched so: sum-chain.ts meets two halves
+  // of contiguous levels): per step the paths alive (log2, expected: guesses − checks), the nodes a walk
+  // tries (log2, every guess of every live parent), the cross checks and the joined pairs.
+  const { pairTracks } = await import('@emu/recover');
+  const walk = (tracks, lo, known, chunks) => {
+    const sys = chunks.map(() => new Gf2System());
+    const all = new Gf2System();
+    let guesses = 0;
+    let eqs = 0;
+    let tried = 0;
+    const widths = [];
+    const n = chunks[0][1];
+    for (const [f] of tracks) if (!(f === lo && known)) guesses += n;
+    for (let s = 0; s < Math.max(...tracks.map(([f, e]) => e - f)); s++) {
+      let k = 0;
+      for (const [f, e] of tracks) {
+        const j = f + s;
+        if (j >= e) continue;
+        k++;
+        guesses++;
+        chunks.forEach(([t0], c) => { if (c === 0) eqs += n + 1; for (let u = 0; u <= n; u++) { sys[c].add(table, s0Offset(t0 + u, j), -1, -1, 0); all.add(table, s0Offset(t0 + u, j), -1, -1, 0); } });
+        if (j === e - 1 && tracks.some(([f2]) => f2 === e)) guesses -= n;
+      }
+      tried += 2 ** ((widths.at(-1) ?? 0) + k);
+      widths.push(guesses - (eqs - sys[0].rank));
+    }
+    return { widths, tried: Math.log2(tried).toFixed(1), K: sys.reduce((x, y) => x + y.rank, 0) - all.rank, rank: all.rank };
+  };
+  for (const [name, lo, hi, P] of [['52-bit low sum (node 10)', 0, 52, 62], ['(s0 + s1) >> 11 (node 26)', 11, 64, 64]]) {
+    const tracks = pairTracks(lo, hi, lo === 0);
+    const r = walk(tracks, lo, lo === 0, [[P - 1, 2], [3 * P - 3, 2]]);
+    const p = r.widths.at(-1);
+    console.log(`pair-tracks ${name}: tracks ${JSON.stringify(tracks)}: paths per step 2^(${r.widths.join(', ')}), nodes tried per walk 2^${r.tried}, cross checks ${r.K}, joined 2^${2 * p - r.K}`);
+  }
+  for (const [name, lo, tracks] of [['52-bit low sum (node 10)', 0, [[0, 17], [17, 26], [26, 46]]], ['(s0 + s1) >> 11 (node 26)', 11, [[16, 36], [39, 56], [56, 64]]]]) {
+    const r = walk(tracks, lo, lo === 0, [[10, 3]]);
+    console.log(`run3-tracks ${name}: tracks ${JSON.stringify(tracks)}: rank ${r.rank}, paths per step 2^(${r.widths.join(', ')}), nodes tried 2^${r.tried}`);
+  }
 }
 
 // identify on 5 full values of each family: CPU ms of the first call (cold) and the median of
