@@ -370,7 +370,7 @@ if (!only.length || only.includes('xs-mid')) {
 // `(s0 + s1) >> 11`, 64-value cache), no position given: 100 trials per count m, the window crossing
 // a refill with j = 1 … m − 1 values before it (j = 1 + t mod (m − 1)); per m and split: how often the
 // answer is complete with the next value determined and right, wrong answers (0 expected),
-// incomplete answers, and the median / max CPU ms. `--only xs-across` runs just this.
+// incomplete answers, and the median / p90 / max CPU ms. `--only xs-across` runs just this.
 if (only.includes('xs-across')) {
   const { recoverXorshift } = await import('@emu/recover');
   const { create, VARIANTS } = await import('@emu/xorshift128plus');
@@ -379,6 +379,7 @@ if (only.includes('xs-across')) {
   for (const [variant, label] of [
     ['v8-5.9-seeded62', 'V8 4.9–7.0 52-bit sum (node 10)'],
     ['v8-14.4-sum-53', 'V8 14.4+ (s0+s1) >> 11 (node 26)'],
+    ['v8-15.6-sum-53-asc', 'V8 15.6 (s0+s1) >> 11 (Chromium 156)'],
   ]) {
     const info = VARIANTS.find((v) => v.id === variant);
     const P = info.cache.perRefill;
@@ -417,7 +418,7 @@ if (only.includes('xs-across')) {
       times.sort((a, b) => a - b);
       const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
       const splits = [...bySplit].sort((a, b) => a[0] - b[0]).map(([j, v]) => `${j}+${m - j}: ${v.determined}/${v.n}`).join(', ');
-      console.log(`xs-across ${label.padEnd(34)} ${m} values across a refill: next determined ${determined}/${trials} (${splits}), wrong ${wrong}, incomplete ${incomplete}, CPU ms median ${q(0.5)} max ${q(1)}`);
+      console.log(`xs-across ${label.padEnd(34)} ${m} values across a refill: next determined ${determined}/${trials} (${splits}), wrong ${wrong}, incomplete ${incomplete}, CPU ms median ${q(0.5)} p90 ${q(0.9)} max ${q(1)}`);
     }
   }
 }
@@ -442,6 +443,46 @@ if (only.includes('pair-ranks')) {
       const paths = a + cin - (3 * a - rA);
       console.log(`pair-ranks ${name}: ${a} levels per pair: rank ${rA} / ${rB} (own checks ${3 * a - rA}), cross checks ${K}; paths per pair 2^${paths}, joined 2^${2 * paths - K}`);
     }
+  }
+  // The schedules searched (pairTracks: tracks of levels walked in lockstep, each from a guessed
+  // carry-in or the known carry 0, a track's carry out checked where the next one starts), and a
+  // run of 3 consecutive sums walked the same way (not searched so: sum-chain.ts meets two halves
+  // of contiguous levels): per step the paths alive (log2, expected: guesses − checks), the nodes a walk
+  // tries (log2, every guess of every live parent), the cross checks and the joined pairs.
+  const { pairTracks } = await import('@emu/recover');
+  const walk = (tracks, lo, known, chunks) => {
+    const sys = chunks.map(() => new Gf2System());
+    const all = new Gf2System();
+    let guesses = 0;
+    let eqs = 0;
+    let tried = 0;
+    const widths = [];
+    const n = chunks[0][1];
+    for (const [f] of tracks) if (!(f === lo && known)) guesses += n;
+    for (let s = 0; s < Math.max(...tracks.map(([f, e]) => e - f)); s++) {
+      let k = 0;
+      for (const [f, e] of tracks) {
+        const j = f + s;
+        if (j >= e) continue;
+        k++;
+        guesses++;
+        chunks.forEach(([t0], c) => { if (c === 0) eqs += n + 1; for (let u = 0; u <= n; u++) { sys[c].add(table, s0Offset(t0 + u, j), -1, -1, 0); all.add(table, s0Offset(t0 + u, j), -1, -1, 0); } });
+        if (j === e - 1 && tracks.some(([f2]) => f2 === e)) guesses -= n;
+      }
+      tried += 2 ** ((widths.at(-1) ?? 0) + k);
+      widths.push(guesses - (eqs - sys[0].rank));
+    }
+    return { widths, tried: Math.log2(tried).toFixed(1), K: sys.reduce((x, y) => x + y.rank, 0) - all.rank, rank: all.rank };
+  };
+  for (const [name, lo, hi, P] of [['52-bit low sum (node 10)', 0, 52, 62], ['(s0 + s1) >> 11 (node 26)', 11, 64, 64]]) {
+    const tracks = pairTracks(lo, hi, lo === 0);
+    const r = walk(tracks, lo, lo === 0, [[P - 1, 2], [3 * P - 3, 2]]);
+    const p = r.widths.at(-1);
+    console.log(`pair-tracks ${name}: tracks ${JSON.stringify(tracks)}: paths per step 2^(${r.widths.join(', ')}), nodes tried per walk 2^${r.tried}, cross checks ${r.K}, joined 2^${2 * p - r.K}`);
+  }
+  for (const [name, lo, tracks] of [['52-bit low sum (node 10)', 0, [[0, 17], [17, 26], [26, 46]]], ['(s0 + s1) >> 11 (node 26)', 11, [[16, 36], [39, 56], [56, 64]]]]) {
+    const r = walk(tracks, lo, lo === 0, [[10, 3]]);
+    console.log(`run3-tracks ${name}: tracks ${JSON.stringify(tracks)}: rank ${r.rank}, paths per step 2^(${r.widths.join(', ')}), nodes tried 2^${r.tried}`);
   }
 }
 

@@ -22,6 +22,15 @@
  * state's). Every state that fits both pairs is met by its own two paths (its own bits and
  * carries), so the list is exhaustive; a cap passed leaves it unsolved, never short.
  *
+ * Cost (issue 13's 20 ms target): a walk visits only guesses that pass the step's checks (a
+ * mask per step, carries, the step's check bits and the carry-in a chained track must meet:
+ * the same pruning, tabulated), its tables interleaved (one cache line per step), its leaves
+ * passed to the bitmaps in batches (the cache misses overlap); a joined pair sums 4 words of
+ * parts per step and checks A's sums before the rest. What is left is the 2^21 / 2^20 leaves
+ * per walk, three walks, and the 2^16 / 2^12 joined pairs: about 0.2 s / 0.08 s of CPU on this
+ * machine, the floor of this schedule (`--only pair-ranks`; a local search over schedules of 2–4
+ * tracks by rank counts found none that walks fewer nodes with a join this small).
+ *
  * Schedules (tracks) per mapping, chosen by GF(2) rank counts of candidate schedules for V8's
  * cache distances (62-value cache: 122 steps between the pairs; 64: 126): the 52-bit low sum
  * [0, 10) [17, 26) [26, 36) — 2^21 paths per pair, 26 key bits, about 2^16 joined pairs;
@@ -41,6 +50,8 @@ const HASH1 = 0x9e3779b1 | 0;
 const HASH2 = 0xc2b2ae35 | 0;
 /** Leaves kept by a filtered walk at most (12 bytes each). */
 const MAX_KEPT = 2 ** 19;
+/** Leaves passed to a bitmap at a time (walkOne). */
+const LEAF_BATCH = 1024;
 /** Bits of the join's bitmaps (2 MB each: the second-level cache). */
 const BITMAP = 24;
 
@@ -137,16 +148,27 @@ interface Walk {
   readonly ownPart: Int32Array;
   readonly keyPart: Int32Array;
   readonly vals: Int16Array;
-  /** Per entry: the XOR of its equations' columns (frame, A's first output, B's: 4 words each); filled after the solve's map is known. */
-  parts: Int32Array;
+  /** Per entry: the XOR of its equations' columns of the frame, of A's first output and of B's (4 words per entry each); filled after the solve's map is known. */
+  parts: Int32Array[];
   /** Own checks closing in the step (all their equations at or before it). */
   readonly closeMask: Int32Array;
   /** Per step: the track whose last level it holds, when a track starts where it ends (−1: none), and that track. */
   readonly endTrack: Int8Array;
   readonly intoTrack: Int8Array;
+  /**
+   * The guesses that pass a step's checks, as a bit mask (bit g: guess g passes) per (step,
+   * carries, the step's own-check bits of the value so far, the carry-in of the track the step's
+   * ending track runs into): index ((step << 6 | carries) << 4) | (own bits << 2) | carry-in.
+   */
+  readonly valid: Uint8Array;
+  /** nextCar, ownPart and keyPart interleaved (4 words per entry: one cache line per step of the walk). */
+  readonly tab: Int32Array;
+  /** Per step: where its own checks sit in the check value (they are contiguous, at most 2). */
+  readonly oShift: Int8Array;
+  readonly oMask: Int8Array;
 }
 
-function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, steps: number, eqBase: number, ownCol: Int32Array, keyCol: Int32Array, closeAt: Int32Array): Walk {
+function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, steps: number, eqBase: number, ownCol: Int32Array, keyCol: Int32Array, closeAt: Int32Array): Walk | undefined {
   const width = new Int8Array(steps);
   const closeMask = new Int32Array(steps);
   const endTrack = new Int8Array(steps).fill(-1);
@@ -204,69 +226,125 @@ function walkTables(chain: SumChain, pos: readonly Pos[], stepOf: Int32Array, st
       }
     }
   }
-  return { steps, width, nextCar, ownPart, keyPart, vals, parts: new Int32Array(0), closeMask, endTrack, intoTrack };
+  // Per step, the checks closing there are contiguous bits of the own-check value (they are
+  // numbered in walk order); more than 2 in one step are not listed (the caller refuses).
+  const oShift = new Int8Array(steps);
+  const oMask = new Int8Array(steps);
+  const valid = new Uint8Array(steps << 10);
+  for (let s = 0; s < steps; s++) {
+    const m = closeMask[s]!;
+    const sh = m === 0 ? 0 : 31 - Math.clz32(m & -m);
+    const cnt = m === 0 ? 0 : 32 - Math.clz32(m >>> sh);
+    if (cnt > 2 || m >>> sh !== (1 << cnt) - 1) return undefined;
+    oShift[s] = sh;
+    oMask[s] = (1 << cnt) - 1;
+    for (let car = 0; car < 64; car++) {
+      for (let ob = 0; ob < 4; ob++) {
+        for (let into = 0; into < 4; into++) {
+          let bitsOk = 0;
+          for (let g = 0; g < 1 << width[s]!; g++) {
+            const idx = (s << 9) | (car << 3) | g;
+            if ((((ob << sh) ^ ownPart[idx]!) & m) !== 0) continue;
+            if (endTrack[s]! >= 0 && ((nextCar[idx]! >>> (2 * endTrack[s]!)) & 3) !== into) continue;
+            bitsOk |= 1 << g;
+          }
+          valid[(((s << 6) | car) << 4) | (ob << 2) | into] = bitsOk;
+        }
+      }
+    }
+  }
+  const tab = new Int32Array(4 * size);
+  for (let i = 0; i < size; i++) {
+    tab[4 * i] = nextCar[i]!;
+    tab[4 * i + 1] = ownPart[i]!;
+    tab[4 * i + 2] = keyPart[i]!;
+  }
+  return { steps, width, nextCar, ownPart, keyPart, vals, parts: [], closeMask, endTrack, intoTrack, valid, oShift, oMask, tab };
 }
 
 /**
  * One carry-in's paths of a pair's walk that pass its own checks and the carry of every track
  * that ends where another starts. Per leaf (key k): mode 0 marks hash(k) (multiplier `mult`) in
  * `bitmap`; mode 1 stores (k, id) in keys / ids when hash(k) is marked there. Returns the new count of stored leaves, or
- * −1 when `keys` is full. (A small function with no calls in its loop, so that V8 optimises it
- * once and never deoptimises it mid-walk.)
+ * −1 when `keys` is full. Leaves are gathered in `buf` (keys) / `bufIds` and passed to the
+ * bitmap a batch at a time (`flushLeaves`): in a loop of independent accesses the processor
+ * overlaps the cache misses of the 2 MB bitmap, which in the walk's own loop it does not. (A
+ * small function with one rare call in its loop, so that V8 optimises it once and never
+ * deoptimises it mid-walk.)
  */
-function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number, bitmap: Int32Array, bmShift: number, keys: Int32Array, ids: Float64Array, stored: number, st: Int32Array, bits: Float64Array): number {
+function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number, bitmap: Int32Array, bmShift: number, keys: Int32Array, ids: Float64Array, stored: number, st: Int32Array, bits: Float64Array, buf: Int32Array, bufIds: Float64Array): number {
   const S = w.steps;
   const width = w.width;
-  const nextCar = w.nextCar;
-  const ownPart = w.ownPart;
-  const keyPart = w.keyPart;
-  const closeMask = w.closeMask;
-  const endTrack = w.endTrack;
+  const tab = w.tab;
+  const valid = w.valid;
+  const oShift = w.oShift;
+  const oMask = w.oMask;
   const intoTrack = w.intoTrack;
-  // Per depth: carries, own-check value, key, next guess (4 slots); the path bits in `bits`.
+  // Per depth: carries, own-check value, key, the guesses left to try (a mask: every one passes
+  // the step's checks, walkTables); the path bits in `bits`.
+  const into0 = intoTrack[0]! >= 0 ? (c0 >>> (2 * intoTrack[0]!)) & 3 : 0;
+  const k0 = (c0 << 4) | into0;
   st[0] = c0;
   st[1] = 0;
   st[2] = 0;
-  st[3] = 0;
+  st[3] = valid[k0]!;
   bits[0] = 0;
   let d = 0;
   let n = stored;
+  let nbuf = 0;
   while (d >= 0) {
     const o4 = d << 2;
-    const g = st[o4 + 3]!;
-    const k = width[d]!;
-    if (g >= 1 << k) {
-      d--; // the parent's counter already points at its next guess
+    const left = st[o4 + 3]!;
+    if (left === 0) {
+      d--;
       continue;
     }
-    st[o4 + 3] = g + 1;
+    st[o4 + 3] = left & (left - 1);
+    const g = 31 - Math.clz32(left & -left);
     const idx = (d << 9) | (st[o4]! << 3) | g;
-    const o = st[o4 + 1]! ^ ownPart[idx]!;
-    if ((o & closeMask[d]!) !== 0) continue;
-    const nc = nextCar[idx]!;
-    const t = endTrack[d]!;
-    if (t >= 0 && ((nc >>> (2 * t)) & 3) !== ((c0 >>> (2 * intoTrack[d]!)) & 3)) continue;
-    const kk = st[o4 + 2]! ^ keyPart[idx]!;
+    const kk = st[o4 + 2]! ^ tab[4 * idx + 2]!;
     if (d === S - 1) {
-      const h = Math.imul(kk, mult) >>> bmShift;
-      if (mode === 0) {
-        bitmap[h >>> 5]! |= 1 << (h & 31);
-        n++;
-        continue;
+      buf[nbuf] = kk;
+      bufIds[nbuf++] = idBase + bits[d]! * (1 << width[d]!) + g;
+      if (nbuf === buf.length) {
+        n = flushLeaves(mode, mult, bitmap, bmShift, buf, bufIds, nbuf, keys, ids, n);
+        if (n < 0) return -1;
+        nbuf = 0;
       }
-      if (((bitmap[h >>> 5]! >>> (h & 31)) & 1) === 0) continue;
-      if (n === keys.length) return -1;
-      keys[n] = kk;
-      ids[n++] = idBase + bits[d]! * (1 << k) + g;
       continue;
     }
-    bits[d + 1] = bits[d]! * (1 << k) + g;
-    d++;
+    const o = st[o4 + 1]! ^ tab[4 * idx + 1]!;
+    const nc = tab[4 * idx]!;
+    const dn = d + 1;
+    const it = intoTrack[dn]!;
+    const key = (((dn << 6) | nc) << 4) | (((o >>> oShift[dn]!) & oMask[dn]!) << 2) | (it >= 0 ? (c0 >>> (2 * it)) & 3 : 0);
+    bits[dn] = bits[d]! * (1 << width[d]!) + g;
     const p4 = o4 + 4;
     st[p4] = nc;
     st[p4 + 1] = o;
     st[p4 + 2] = kk;
-    st[p4 + 3] = 0;
+    st[p4 + 3] = valid[key]!;
+    d = dn;
+  }
+  return nbuf > 0 ? flushLeaves(mode, mult, bitmap, bmShift, buf, bufIds, nbuf, keys, ids, n) : n;
+}
+
+/** A batch of a walk's leaves (walkOne): mode 0 marks each key's hash, mode 1 keeps those whose hash is marked; the new count, or −1 when `keys` is full. */
+function flushLeaves(mode: number, mult: number, bitmap: Int32Array, bmShift: number, buf: Int32Array, bufIds: Float64Array, nbuf: number, keys: Int32Array, ids: Float64Array, n: number): number {
+  if (mode === 0) {
+    for (let i = 0; i < nbuf; i++) {
+      const h = Math.imul(buf[i]!, mult) >>> bmShift;
+      bitmap[h >>> 5]! |= 1 << (h & 31);
+    }
+    return n + nbuf;
+  }
+  for (let i = 0; i < nbuf; i++) {
+    const k = buf[i]!;
+    const h = Math.imul(k, mult) >>> bmShift;
+    if (((bitmap[h >>> 5]! >>> (h & 31)) & 1) === 0) continue;
+    if (n === keys.length) return -1;
+    keys[n] = k;
+    ids[n++] = bufIds[i]!;
   }
   return n;
 }
@@ -275,14 +353,21 @@ function walkOne(w: Walk, c0: number, idBase: number, mode: number, mult: number
 function walkAll(w: Walk, cinTracks: readonly number[], span: number, mode: number, mult: number, bitmap: Int32Array, bmShift: number, keys: Int32Array, ids: Float64Array): number {
   const st = new Int32Array(4 * (w.steps + 1));
   const bits = new Float64Array(w.steps + 1);
+  const buf = new Int32Array(LEAF_BATCH);
+  const bufIds = new Float64Array(LEAF_BATCH);
   let n = 0;
   for (let cin = 0; cin < 1 << (2 * cinTracks.length); cin++) {
-    let c0 = 0;
-    for (let i = 0; i < cinTracks.length; i++) c0 |= ((cin >>> (2 * i)) & 3) << (2 * cinTracks[i]!);
-    n = walkOne(w, c0, cin * span, mode, mult, bitmap, bmShift, keys, ids, n, st, bits);
+    n = walkOne(w, carryIn(cinTracks, cin), cin * span, mode, mult, bitmap, bmShift, keys, ids, n, st, bits, buf, bufIds);
     if (n < 0) return -1;
   }
   return n;
+}
+
+/** The carries (2 bits per track) of carry-in index `cin` (2 bits per guessed track). */
+function carryIn(cinTracks: readonly number[], cin: number): number {
+  let c0 = 0;
+  for (let i = 0; i < cinTracks.length; i++) c0 |= ((cin >>> (2 * i)) & 3) << (2 * cinTracks[i]!);
+  return c0;
 }
 
 /**
@@ -367,6 +452,7 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   const colB = stateColumns(sol, tw, neq, table, b.t0);
   const wa = walkTables(a, pos, stepOf, steps, 0, ownCol, keyCol, close[0]!);
   const wb = walkTables(b, pos, stepOf, steps, 3 * np, ownCol, keyCol, close[1]!);
+  if (!wa || !wb) return fail;
   const totalBits = np;
   const span = 2 ** totalBits;
 
@@ -377,33 +463,33 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
     if (firstPos[stepOf[p]!] === -1) firstPos[stepOf[p]!] = p;
   });
   for (const [w, eqBase] of [[wa, 0], [wb, 3 * np]] as const) {
-    const parts = new Int32Array(12 * (steps << 9));
-    for (let s = 0; s < steps; s++) {
-      for (let car = 0; car < 64; car++) {
-        for (let g = 0; g < 1 << w.width[s]!; g++) {
-          const idx = (s << 9) | (car << 3) | g;
-          const vv = w.vals[idx]!;
-          for (let i = 0; i < w.width[s]!; i++) {
-            for (let u = 0; u < 3; u++) {
-              if (!((vv >>> (3 * i + u)) & 1)) continue;
-              const e = 4 * (eqBase + 3 * (firstPos[s]! + i) + u);
-              for (let q = 0; q < 4; q++) {
-                parts[12 * idx + q]! ^= frameCol[e + q]!;
-                parts[12 * idx + 4 + q]! ^= colA[e + q]!;
-                parts[12 * idx + 8 + q]! ^= colB[e + q]!;
+    const parts = [frameCol, colA, colB].map((col) => {
+      const part = new Int32Array(4 * (steps << 9));
+      for (let s = 0; s < steps; s++) {
+        for (let car = 0; car < 64; car++) {
+          for (let g = 0; g < 1 << w.width[s]!; g++) {
+            const idx = (s << 9) | (car << 3) | g;
+            const vv = w.vals[idx]!;
+            for (let i = 0; i < w.width[s]!; i++) {
+              for (let u = 0; u < 3; u++) {
+                if (!((vv >>> (3 * i + u)) & 1)) continue;
+                const e = 4 * (eqBase + 3 * (firstPos[s]! + i) + u);
+                for (let q = 0; q < 4; q++) part[4 * idx + q]! ^= col[e + q]!;
               }
             }
           }
         }
       }
-    }
+      return part;
+    });
     w.parts = parts;
   }
 
   // The join in three walks, in little memory: A's keys marked in a bitmap that stays in the
   // second-level cache (2 MB); B's leaves whose key is marked kept (about 1/8 of them, and every
   // true one), chained by key and marked in a second bitmap (another hash); A's leaves whose key
-  // that marks kept (about 1/64); equal keys pair.
+  // that marks kept (about 1/64); equal keys pair. (Storing A's 2^21 leaves instead of walking
+  // it again was slower: the walk is cheaper than writing and reading 24 MB.)
   const bmShift = 32 - BITMAP;
   const bitmap = new Int32Array(1 << (BITMAP - 5));
   const none = new Int32Array(0);
@@ -414,40 +500,54 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   const nb = walkAll(wb, cinTracks, span, 1, HASH1, bitmap, bmShift, bKeys, bIds);
   if (nb < 0) return { ...fail, pathsA };
   bitmap.fill(0);
+  // Chains of B's kept leaves by key (entries are index + 1: 0 ends a chain, and a new array is
+  // already all 0).
   let hb = 4;
-  while (1 << hb < 2 * nb) hb++;
-  const head = new Int32Array(1 << hb).fill(-1);
-  const next = new Int32Array(Math.max(1, nb));
+  while (1 << hb < nb) hb++;
+  const head = new Int32Array(1 << hb);
+  const next = new Int32Array(nb + 1);
   for (let i = 0; i < nb; i++) {
     const k = bKeys[i]!;
     const h = Math.imul(k, HASH2) >>> bmShift;
     bitmap[h >>> 5]! |= 1 << (h & 31);
     const slot = Math.imul(k, HASH1) >>> (32 - hb);
-    next[i] = head[slot]!;
-    head[slot] = i;
+    next[i + 1] = head[slot]!;
+    head[slot] = i + 1;
   }
   const aKeys = new Int32Array(MAX_KEPT);
   const aIds = new Float64Array(MAX_KEPT);
   const na = walkAll(wa, cinTracks, span, 1, HASH2, bitmap, bmShift, aKeys, aIds);
   if (na < 0) return { ...fail, pathsA };
+  const accA = new Int32Array(12);
   const acc = new Int32Array(12);
   const st = new Int32Array(4);
-  /** XORs the parts (frame, A's first output, B's) of a path's steps into acc. */
-  const addPath = (w: Walk, id: number): void => {
+  /** The XOR of part `which` (0: frame, 1: A's first output, 2: B's) of a path's steps, into out[at … at + 3]. */
+  const pathPart = (w: Walk, id: number, which: number, out: Int32Array, at: number): void => {
     const cinIndex = Math.floor(id / span);
-    let rest = id % span;
-    let c = 0;
-    cinTracks.forEach((t, i) => (c |= ((cinIndex >>> (2 * i)) & 3) << (2 * t)));
+    const rest = id - cinIndex * span; // < 2^31: its bits by >>>
+    let c = carryIn(cinTracks, cinIndex);
     let left = totalBits;
-    const parts = w.parts;
+    let x0 = 0;
+    let x1 = 0;
+    let x2 = 0;
+    let x3 = 0;
+    const part = w.parts[which]!;
     for (let s = 0; s < w.steps; s++) {
-      left -= w.width[s]!;
-      const g = Math.floor(rest / 2 ** left);
-      rest -= g * 2 ** left;
+      const k = w.width[s]!;
+      left -= k;
+      const g = (rest >>> left) & ((1 << k) - 1);
       const idx = (s << 9) | (c << 3) | g;
-      for (let i = 0; i < 12; i++) acc[i]! ^= parts[12 * idx + i]!;
+      const base = 4 * idx;
+      x0 ^= part[base]!;
+      x1 ^= part[base + 1]!;
+      x2 ^= part[base + 2]!;
+      x3 ^= part[base + 3]!;
       c = w.nextCar[idx]!;
     }
+    out[at] = x0;
+    out[at + 1] = x1;
+    out[at + 2] = x2;
+    out[at + 3] = x3;
   };
   const bitsMask = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
   const maskLo = bitsMask(Math.min(a.lo, 32), Math.min(a.hi, 32));
@@ -468,23 +568,31 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   let matches = 0;
   for (let i = 0; i < na; i++) {
     const k = aKeys[i]!;
-    for (let jb = head[Math.imul(k, HASH1) >>> (32 - hb)]!; jb >= 0; jb = next[jb]!) {
+    let partsA = false;
+    for (let jb1 = head[Math.imul(k, HASH1) >>> (32 - hb)]!; jb1 > 0; jb1 = next[jb1]!) {
+      const jb = jb1 - 1;
       if (bKeys[jb] !== k) continue;
       if (++joined > MAX_JOINED) return { solved: false, pathsA, joined, matches };
-      acc.fill(0);
-      addPath(wa, aIds[i]!);
-      addPath(wb, bIds[jb]!);
-      // The state at each pair's first output: both its sums must show.
-      st[0] = acc[5]!;
-      st[1] = acc[4]!;
-      st[2] = acc[7]!;
-      st[3] = acc[6]!;
+      if (!partsA) {
+        for (let which = 0; which < 3; which++) pathPart(wa, aIds[i]!, which, accA, 4 * which);
+        partsA = true;
+      }
+      // The state at each pair's first output: both its sums must show (A's first: most joined
+      // pairs fail there, before the rest is summed).
+      pathPart(wb, bIds[jb]!, 1, acc, 4);
+      st[0] = acc[5]! ^ accA[5]!;
+      st[1] = acc[4]! ^ accA[4]!;
+      st[2] = acc[7]! ^ accA[7]!;
+      st[3] = acc[6]! ^ accA[6]!;
       if (!showsPair(a)) continue;
-      st[0] = acc[9]!;
-      st[1] = acc[8]!;
-      st[2] = acc[11]!;
-      st[3] = acc[10]!;
+      pathPart(wb, bIds[jb]!, 2, acc, 8);
+      st[0] = acc[9]! ^ accA[9]!;
+      st[1] = acc[8]! ^ accA[8]!;
+      st[2] = acc[11]! ^ accA[11]!;
+      st[3] = acc[10]! ^ accA[10]!;
       if (!showsPair(b)) continue;
+      pathPart(wb, bIds[jb]!, 0, acc, 0);
+      for (let q = 0; q < 4; q++) acc[q]! ^= accA[q]!;
       const x = new Int32Array([acc[1]!, acc[0]!, acc[3]!, acc[2]!]);
       const sig = x.join(',');
       if (seen.has(sig)) continue;
