@@ -115,7 +115,10 @@ describe('(s0 + s1) mappings from buckets alone: zero wrong predictions (fast-ch
       const tally: Tally = { cases: 0, skipped: 0, given: 0, wrong: 0, okFromStart: 0, kinds: {} };
       let atMin = 0;
       let nextAtMin = 0;
-      const word = fc.bigInt({ min: 1n, max: 2n ** 64n - 1n });
+      // Uniform words: fast-check's edge words (1, 2^64 − 1) are sparse states whose first sums
+      // carry little, where a search may stop at its cap (a refusal); real V8 states are dense,
+      // and the "at the minimum, some given" claim is about them. Sparse states: the test above.
+      const word = fc.noBias(fc.bigInt({ min: 1n, max: 2n ** 64n - 1n }));
       const size = fc.constantFrom(2 ** 16, 2 ** 20, 1_000_000, 2 ** 11);
       fc.assert(
         fc.property(word, word, size, fc.integer({ min: -1, max: 1 }), fc.nat(10_000), (a, b, n, extra, at) => {
