@@ -288,9 +288,9 @@ setTimeout(function () {
   for (var i = 0; i < seen.length; i++) { b.writeDoubleBE(seen[i], 0); out.push(b.toString("hex")); }
   process.stdout.write(out.join("\\n") + "\\n");
 }, 1);`,
-  ids: (n) => `var crypto = require("crypto"), url = require("url"), querystring = require("querystring");
+  ids: (n) => `var nodeCrypto = require("crypto"), url = require("url"), querystring = require("querystring");
 var u = url.parse("http://example.test/a/b?x=1&y=two"), q = querystring.parse(u.query);
-var digest = crypto.createHash("sha1").update(JSON.stringify(q)).digest("hex"), vals = [], ids = [];
+var digest = nodeCrypto.createHash("sha1").update(JSON.stringify(q)).digest("hex"), vals = [], ids = [];
 for (var i = 0; i < ${n}; i++) { var r = Math.random(); vals.push(r); ids.push(digest.slice(0, 4) + r.toString(36).slice(2, 8)); }
 var b = typeof Buffer.alloc === "function" ? Buffer.alloc(8) : new Buffer(8), out = [];
 for (i = 0; i < vals.length; i++) { b.writeDoubleBE(vals[i], 0); out.push(b.toString("hex")); }
