@@ -153,7 +153,8 @@ if (!only.length || only.includes('xs-min')) {
 // minimum). Sizes the search cannot afford at any m are refused ("unsupported").
 // `--only sum-buckets` runs just this.
 if (only.includes('sum-buckets')) {
-  const trials = quick ? 10 : 100;
+  const trialsAt = process.argv.indexOf('--trials');
+  const trials = trialsAt > 0 ? Number(process.argv[trialsAt + 1]) : quick ? 10 : 100;
   const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
   const { VARIANTS } = await import('@emu/xorshift128plus');
   const SIZES = [
@@ -163,8 +164,10 @@ if (only.includes('sum-buckets')) {
     [100_000, '10^5', [8, 9, 10, 11, 12, 14, 16, 20], [9, 10, 11, 12, 13, 15]],
     [1_000_000, '10^6', [7, 8, 9, 10, 12], [7, 8, 9, 10, 11]],
     [1024, '2^10', [12, 13, 14, 15, 16], [13, 14, 15, 16, 17]],
-    [1000, '1000', [15, 30, 60], []],
-    [64, '64', [60], []],
+    [1000, '1000', [13, 14, 15, 16, 18], [16, 18, 20, 22, 24]],
+    [128, '128', [18, 19, 20, 22], [20, 22, 24, 26, 28]],
+    [64, '64', [21, 22, 23, 24, 26], [26, 28, 30, 32, 34, 36]],
+    [32, '32', [30], []],
     [6, '6', [60], []],
   ];
   const ENGINES = [
@@ -195,7 +198,7 @@ if (only.includes('sum-buckets')) {
           const kinds = {};
           const needs = [];
           const times = [];
-          const count = n < 1024 ? Math.min(trials, 10) : trials;
+          const count = n < 32 ? Math.min(trials, 10) : trials;
           for (let t = 1; t <= count; t++) {
             let k = 1;
             while (info.cache?.canonicalizesNaN && (isNaNBits(hex(t, k)) || isNaNBits(hex(t, k + 1)))) k += 2;

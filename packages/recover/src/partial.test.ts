@@ -83,9 +83,13 @@ describe('partial observations: buckets Math.floor(x · n) and unseen calls', ()
     expect(ok).toBeGreaterThan(10);
   });
 
-  it('the (s0 + s1) mappings show nothing linear of a bucket: unsupported, with the reason', () => {
-    const { observed } = run('node@10', 5, 0, 100, bucket(256));
-    expect(predict('node@10', observed, 5, 0)).toMatchObject({ kind: 'unsupported', note: expect.stringMatching(/carries/) });
+  it('the (s0 + s1) mappings from coarse buckets: ⌊x·256⌋ by the top-bits search (the next values exact); ⌊x·32⌋ unsupported, with the reason', () => {
+    const { observed, future } = run('node@10', 5, 0, 100, bucket(256));
+    const r = predict('node@10', observed, 5, 0);
+    expect(r.kind, r.note).toBe('ok');
+    expectRight(r, future);
+    const coarse = run('node@10', 5, 0, 100, bucket(32)).observed;
+    expect(predict('node@10', coarse, 5, 0)).toMatchObject({ kind: 'unsupported', note: expect.stringMatching(/carries/) });
   });
 
   it('firefox-lcg: buckets of 2^24 and more are searched; dice go to the lattice (too few: not enough data, never a guess)', () => {

@@ -1,8 +1,8 @@
 /**
  * The `(s0 + s1)` mappings from buckets ⌊x · n⌋ alone (issue 13), as a fast-check property:
  * random states, from the realm's first call (`fromStart`), mid-stream and across one of V8's
- * refills, n ∈ {2^16, 2^20, 2^11, 10^5, 10^6, 2^10} (and 1000, 64, 6, which the search cannot afford:
- * refused, never guessed). Zero wrong: every value and bucket `predict` gives (ok, or partial
+ * refills, n ∈ {2^16, 2^20, 2^11, 10^5, 10^6, 2^10}; the coarse buckets 1000, 128 and 64 by the
+ * top-bits search (sum-top.ts); 32 and 6, which no search here affords: refused, never guessed. Zero wrong: every value and bucket `predict` gives (ok, or partial
  * where every fitting state agrees) is compared, 16 hex digits, with `createEngine`'s stream,
  * forwards and backwards. The emulators are checked against the real engines in
  * tooling/conformance; what is tested here is the recovery's claims. CI runs EMU_RECOVER_RUNS
@@ -43,7 +43,17 @@ const ACROSS = new Map<number, number>([
   [1_000_000, 9],
   [2 ** 10, 15],
 ]);
-const REFUSED = [1000, 64, 6];
+const REFUSED = [32, 6];
+/**
+ * Coarse buckets (the top-bits search, sum-top.ts): the fewest values that settled the next
+ * bucket in every trial of recover-bench --only sum-buckets, from the start and across a refill.
+ */
+const COARSE: [number, number, number][] = [
+  [64, 22, 32],
+  [128, 19, 26],
+  [1000, 16, 24],
+];
+const COARSE_RUNS = Number(process.env.EMU_RECOVER_COARSE ?? 4);
 
 const RUNS = Number(process.env.EMU_RECOVER_RUNS ?? 20);
 const NEXT = 4;
@@ -214,7 +224,52 @@ describe('(s0 + s1) mappings from buckets alone: zero wrong predictions (fast-ch
     expect(several).toBeGreaterThan(0);
   });
 
-  it('buckets too coarse for any affordable run (1000, 64, 6) are refused with the reason, at any count', () => {
+  it('coarse buckets (64, 128, 1000: the top-bits search): zero wrong from the start and across a refill, the state found at the minimum (fast-check)', () => {
+    for (const [id, variantId] of ENGINES) {
+      const desc = VARIANTS.find((v) => v.id === variantId)!.cache?.order === 'desc';
+      const tally: Tally = { cases: 0, skipped: 0, given: 0, wrong: 0, okFromStart: 0, kinds: {} };
+      const word = fc.noBias(fc.bigInt({ min: 1n, max: 2n ** 64n - 1n }));
+      const mode = fc.constantFrom<Mode>('start', 'start', 'straddle');
+      fc.assert(
+        fc.property(word, word, fc.constantFrom(...COARSE), mode, fc.integer({ min: -1, max: 1 }), fc.nat(10_000), (a, b, [n, start, across], md, extra, at) => {
+          const straddle = md === 'straddle' && desc;
+          runCase(id, variantId, a, b, n, straddle ? 'straddle' : 'start', (straddle ? across : start) + extra, at, tally);
+        }),
+        { numRuns: COARSE_RUNS * COARSE.length },
+      );
+      console.log(`${id} coarse: ${tally.cases} cases, ${JSON.stringify(tally.kinds)}, ${tally.given} values and buckets predicted, ${tally.wrong} wrong`);
+      expect(tally.wrong).toBe(0);
+      // The buckets came from the engine: "no state explains them" would be a wrong answer too.
+      expect(tally.kinds.inconsistent ?? 0).toBe(0);
+      expect(tally.given).toBeGreaterThan(0);
+    }
+  }, 600_000);
+
+  it('Betable-style IDs (alphabet[⌊x·64⌋]) from node 26, Chromium 156 and SpiderMonkey: 22 characters from the first call give every later value; across a refill, 32', () => {
+    for (const id of ['node@26.12.1', 'v8@15.0', 'spidermonkey@45', 'node@10.24.1']) {
+      // SpiderMonkey seeds from OS entropy: a state instead.
+      const e = createEngine(id, id.startsWith('spidermonkey') ? { state: ['0x243f6a8885a308d3', '0x13198a2e03707344'] } : { seed: 20151120 });
+      const xs = Array.from({ length: 200 }, () => e.random());
+      const ids = xs.map((x) => ({ n: 64, value: Math.floor(x * 64) }));
+      const r = predict(id, ids.slice(0, 22), 5, 0, { bucket: 64, fromStart: true });
+      expect(r.kind, `${id}: ${r.note}`).toBe('ok');
+      if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(22, 27).map(doubleToHex));
+      // One fewer: 21 × 6 = 126 bits cannot fix 128 — never a guess.
+      expect(['ambiguous', 'insufficient'], id).toContain(predict(id, ids.slice(0, 21), 1, 0, { bucket: 64, fromStart: true }).kind);
+    }
+    // Node 26 across its second refill (call 128), split 10 + 22, no position given.
+    const e = createEngine('node@26.12.1', { seed: 4242 });
+    const xs = Array.from({ length: 200 }, () => e.random());
+    const seen = xs.slice(118, 150).map((x) => ({ n: 64, value: Math.floor(x * 64) }));
+    const r = predict('node@26.12.1', seen, 3, 2, { bucket: 64 });
+    expect(r.kind, r.note).toBe('ok');
+    if (r.kind === 'ok') {
+      expect(r.next.map(doubleToHex)).toEqual(xs.slice(150, 153).map(doubleToHex));
+      expect(r.previous.map(doubleToHex)).toEqual(xs.slice(116, 118).map(doubleToHex));
+    }
+  }, 120_000);
+
+  it('buckets too coarse for any affordable search (32, 6) are refused with the reason, at any count', () => {
     for (const n of REFUSED) {
       const e = createEngine('node@26.12.1', { seed: 7 });
       const seen = Array.from({ length: 60 }, () => ({ n, value: Math.floor(e.random() * n) }));

@@ -86,7 +86,7 @@ interface Pos {
  * combines (tw words); returns the pivot rows and the checks (combinations whose forms cancel),
  * each with the index of its last equation.
  */
-function eliminate(forms: Int32Array, order: readonly number[], tw: number): { pivRows: Int32Array; pivBit: Int16Array; rank: number; checks: { combo: Int32Array; last: number }[] } {
+export function eliminate(forms: Int32Array, order: readonly number[], tw: number): { pivRows: Int32Array; pivBit: Int16Array; rank: number; checks: { combo: Int32Array; last: number }[] } {
   const rw = 4 + tw;
   const pivRows = new Int32Array(UNKNOWNS * rw);
   const pivBit = new Int16Array(UNKNOWNS).fill(-1);
@@ -105,7 +105,7 @@ function eliminate(forms: Int32Array, order: readonly number[], tw: number): { p
 }
 
 /** The solved map of a rank-128 elimination: unknown b = XOR of the equations in row b (tw words). */
-function solvedMap(el: ReturnType<typeof eliminate>, tw: number): Int32Array {
+export function solvedMap(el: ReturnType<typeof eliminate>, tw: number): Int32Array {
   return solvedRows(el.pivRows, el.pivBit, el.rank, tw);
 }
 
@@ -114,7 +114,7 @@ function solvedMap(el: ReturnType<typeof eliminate>, tw: number): Int32Array {
  * state t steps after the frame (t = 0: the frame): a state is the XOR of the parts of the
  * equations whose value is 1.
  */
-function stateColumns(sol: Int32Array, tw: number, neq: number, table: Int32Array, t: number): Int32Array {
+export function stateColumns(sol: Int32Array, tw: number, neq: number, table: Int32Array, t: number): Int32Array {
   const col = new Int32Array(neq * 4);
   const rowBuf = new Int32Array(tw);
   for (let b = 0; b < UNKNOWNS; b++) {

@@ -24,6 +24,7 @@ import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } fr
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
 import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, planChains, solveChains } from './sum-chain.js';
 import { pairTracks, solvePairs } from './sum-pairs.js';
+import { TOP_MIN_COST, type TopObservation, planTop, solveTop } from './sum-top.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
 /** One state that explains every observation, with the cache position it implies (V8). */
@@ -113,6 +114,14 @@ const MAX_CHAIN_COST = 2 ** 23;
  * windows (measured: 20–70 ms CPU at the cap).
  */
 const MAX_BUCKET_COST = 2 ** 25;
+/**
+ * The cap of the top-bits search (sum-top.ts: coarse buckets such as ⌊x·64⌋, whose runs the
+ * level search cannot afford): 2^26 units, about 0.1–0.2 s of CPU per window (measured: 22
+ * buckets of 64 from the start, 2^16 + 2^18 leaves and 2^18 joined pairs, 100–160 ms).
+ */
+const MAX_TOP_COST = 2 ** 26;
+/** Observations of an alignment the top-bits search plans over (its windows hold at most 48; the first ones suffice). */
+const MAX_TOP_PLACEMENTS = 96;
 /** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 4 values across one of V8's refills settle every alignment (the split 2 + 2 by the pair search, PAIRS_COST) and 3 from the start usually settle the state. Not when some alignment has neither: the answer stays incomplete whatever the runs of 3 give. */
 const MAX_RUN3_COST = 2 ** 26;
 /** Longest run of consecutive values the sum search plans with (full values: longer runs give no cheaper plan; buckets of 2^11 need 14). */
@@ -442,6 +451,43 @@ function typicalBlocks(n: number, shape: Extract<Shape, { kind: 'sum' }>, spans:
   return t;
 }
 
+/**
+ * The fewest buckets of n, consecutive from a realm's first call (across: two runs either side of
+ * a refill, split in the middle), for which the top-bits search (sum-top.ts) finds a plan within
+ * its cap — Infinity when none up to MAX_TOP_RUN. Buckets spread by the golden ratio stand for
+ * typical values (as typicalBlocks).
+ */
+const MAX_TOP_RUN = 64;
+const topNeedMemo = new Map<string, number>();
+function topRunNeeded(n: number, shape: Extract<Shape, { kind: 'sum' }>, across: boolean): number {
+  const key = `${n}/${shape.lo}/${shape.hi}/${across}`;
+  const memo = topNeedMemo.get(key);
+  if (memo !== undefined) return memo;
+  const bits = shape.hi - shape.lo;
+  /** Two runs of j and L − j typical buckets far apart (j = 0: one run of L): whether a plan fits the cap. */
+  const fits = (L: number, j: number): boolean => {
+    const obs: TopObservation[] = Array.from({ length: L }, (_, i) => {
+      const q = pinOf({ n, value: Math.min(n - 1, Math.floor(((i * 0.6180339887498949 + 0.5) % 1) * n)) }, shape)!;
+      return { t: 1 + i + (j > 0 && i >= j ? 2 * MAX_TOP_RUN : 0), lo: q.lo, hi: q.hi };
+    });
+    return planTop(obs, bits, MAX_TOP_COST) !== undefined;
+  };
+  let need = Infinity;
+  const single = across ? topRunNeeded(n, shape, false) : Infinity;
+  for (let L = 4; L <= MAX_TOP_RUN && need === Infinity; L++) {
+    if (!across) {
+      if (fits(L, 0)) need = L;
+      continue;
+    }
+    // Across a refill at an unknown split: every split needs a plan — the longer run alone, or both.
+    let every = true;
+    for (let j = 1; j <= L / 2 && every; j++) if (L - j < single && !fits(L, j)) every = false;
+    if (every) need = L;
+  }
+  topNeedMemo.set(key, need);
+  return need;
+}
+
 /** Observation k at output t (steps after the frame's state), for alignments lo … hi. */
 interface Placement {
   readonly k: number;
@@ -730,6 +776,35 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           }
         }
         if (best2 && (!best || best2.cost < best.cost)) best = { run: best2.runs.flat(), runs: best2.runs, plan: best2.plan, span: best2.span, cost: best2.cost, width: 0 };
+        // Coarse buckets (⌊x·64⌋, ⌊x·1000⌋): the top-bits search over time (sum-top.ts), when it
+        // is cheaper than every run the level search could take.
+        if (buckets && (!best || best.cost > TOP_MIN_COST)) {
+          const topObs: TopObservation[] = here.slice(0, MAX_TOP_PLACEMENTS).map((p) => ({ t: p.t, lo: pins[p.k]!.lo, hi: pins[p.k]!.hi }));
+          const tp = planTop(topObs, bits, Math.min(MAX_TOP_COST, best ? best.cost : Infinity));
+          if (tp) {
+            if (spent + tp.cost > maxWork) {
+              undetermined++;
+              outOfBudget = true;
+              continue;
+            }
+            spent += tp.cost;
+            const found: Int32Array[] = [];
+            const limit = 64 * maxCandidates;
+            const r = solveTop(topObs, shape, tp, table, (x) => {
+              found.push(x);
+              return found.length <= limit;
+            });
+            if (!r.solved || found.length > limit) {
+              undetermined++;
+              continue;
+            }
+            done = { run: here.slice(tp.first, tp.end), states: found };
+            solved.push(done);
+            rank = UNKNOWNS;
+            for (const x of done.states) if (!verify(x, c)) break;
+            continue;
+          }
+        }
         if (!best && pairsShape) {
           // No run of 3: two runs of 2 or more, searched as two pairs (their first two values each).
           const pairs = runsAt(c).filter((r) => r.length >= 2).slice(0, 2);
@@ -827,7 +902,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // affordable; else a lucky one, where all but the few values the cap leaves room to split
     // pin the span (fraction f of the buckets; a window is affordable with probability p, about
     // run / p values until one turns up); else none, or only after more than MAX_NEED values
-    // (Infinity: refused — ⌊x·1000⌋: no run affordable even if every value pins 9 bits).
+    // (Infinity: refused — ⌊x·6⌋, ⌊x·32⌋: neither search affords any window of them).
     let needValues: number | undefined;
     if (short) {
       const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
@@ -856,10 +931,21 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         }
       }
       if (run > MAX_NEED) run = Infinity;
+      let topNeed = Infinity;
+      // The top-bits search (sum-top.ts) for the buckets' most common size: the fewest values of
+      // a run (across a refill: two runs, split in the middle) it plans within its cap.
+      const sizes = observed.flatMap((o) => (o !== null && typeof o === 'object' ? [o.n] : []));
+      if (sizes.length) {
+        const count = new Map<number, number>();
+        for (const v of sizes) count.set(v, (count.get(v) ?? 0) + 1);
+        const common = [...count].sort((a, b) => b[1] - a[1])[0]![0];
+        topNeed = topRunNeeded(common, shape, desc && !options.fromStart);
+        if (!(desc && !options.fromStart)) run = Math.min(run, topNeed);
+      }
       // V8's backwards cache splits the window at an unknown refill: for full values a run on one
       // side for every split or two pairs (4 values split 2 + 2, sum-pairs.ts); for buckets both
       // sides searched together (solveChains: measured, one or two more than from the start).
-      needValues = desc && !options.fromStart ? (buckets ? run + 2 : pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
+      needValues = desc && !options.fromStart ? (buckets ? Math.min(run + 2, topNeed) : pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
     }
     return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(needValues !== undefined ? { needValues } : {}) };
   }

@@ -152,8 +152,10 @@ if (!args['minimum-only'] && args.node.split(',').includes('24.22.3')) {
  * together, sum-chain.ts's solveChains; node 10's 62-value cache alike), 10 anywhere for
  * Chromium, 9 — the bound — for gjs and jsc (the 53-bit low sums: 9 outputs' top 16 bits reach
  * rank 128); node 26 also from 10 buckets of 10^5 and 8 of 10^6.
- * ⌊x · 1000⌋ pins 9 bits about half the time: no run the search affords turns up, so `compare
- * predict` must refuse it (exit 3, the reason), never print a bucket.
+ * Coarse buckets by the top-bits search (sum-top.ts): node 26 from 22 buckets of 64 (Betable-style
+ * IDs; the bound: 22 × 6 ≥ 128) and 16 of 1000 from the start, 32 of 64 across its first refill (14
+ * before it, 18 after), gjs from 22 of 64 mid-stream. ⌊x · 32⌋ no search here affords, so
+ * `compare predict` must refuse it (exit 3, the reason), never print a bucket.
  */
 function refused(label, engineId, produce, seen, bucket) {
   if (args['minimum-only']) return;
@@ -175,8 +177,12 @@ if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
     const h = bucketProbe(n);
     check(`node 26.12.1, Math.floor(x * ${n})`, 'node@26.12.1', () => execFileSync(bin, [h], { encoding: 'utf8' }).trim().split('\n'), seen, n, 'start');
   }
-  const g = bucketProbe(1000);
-  refused('node 26.12.1, Math.floor(x * 1000) from 60', 'node@26.12.1', () => execFileSync(bin, [g], { encoding: 'utf8' }).trim().split('\n'), 60, 1000);
+  for (const [n, seen, from] of [[64, 22, 'start'], [1000, 16, 'start'], [64, 32, 50]]) {
+    const h = bucketProbe(n);
+    check(`node 26.12.1, Math.floor(x * ${n})`, 'node@26.12.1', () => execFileSync(bin, [h], { encoding: 'utf8' }).trim().split('\n'), seen, n, from);
+  }
+  const g = bucketProbe(32);
+  refused('node 26.12.1, Math.floor(x * 32) from 60', 'node@26.12.1', () => execFileSync(bin, [g], { encoding: 'utf8' }).trim().split('\n'), 60, 32);
 }
 
 if (!args['minimum-only'] && args.node.split(',').includes('10.24.1')) {
@@ -197,6 +203,9 @@ if (!args['skip-system']) {
     const b = join(work, 'probe-gjs-bucket.js');
     writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*65536));print(o.join("\\n"));`);
     check(`${label}, Math.floor(x * 65536)`, 'spidermonkey@115', () => execFileSync(gjs, [b], { encoding: 'utf8' }).trim().split('\n'), 9, 65536, 37);
+    const b64 = join(work, 'probe-gjs-bucket64.js');
+    writeFileSync(b64, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*64));print(o.join("\\n"));`);
+    check(`${label}, Math.floor(x * 64)`, 'spidermonkey@115', () => execFileSync(gjs, [b64], { encoding: 'utf8' }).trim().split('\n'), 22, 64, 37);
   } else results.push({ label: 'gjs', skipped: 'not installed' });
   const jsc = ['/usr/bin/jsc', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/jsc', '/usr/lib/x86_64-linux-gnu/javascriptcoregtk-4.0/jsc'].find(existsSync);
   if (jsc) {
@@ -225,6 +234,10 @@ if (!args['skip-system']) {
     const bucketPage = `data:text/html,<pre id=o></pre><script>var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*65536));document.getElementById('o').textContent=o.join('\\n');</script>`;
     const buckets = () => /<pre id="o">([0-9\n]+)<\/pre>/.exec(execFileSync('/usr/bin/chromium', [...flags, bucketPage], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[1].trim().split('\n');
     check(`headless ${version}, Math.floor(x * 65536)`, `chrome@${major}`, buckets, 10, 65536, 'start');
+    // Betable-style IDs (⌊x·64⌋, the top-bits search) from the page's first call.
+    const idPage = bucketPage.replace('*65536', '*64');
+    const ids = () => /<pre id="o">([0-9\n]+)<\/pre>/.exec(execFileSync('/usr/bin/chromium', [...flags, idPage], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[1].trim().split('\n');
+    check(`headless ${version}, Math.floor(x * 64)`, `chrome@${major}`, ids, 22, 64, 'start');
   } else results.push({ label: 'chromium', skipped: 'not installed' });
 }
 

@@ -1,0 +1,443 @@
+/**
+ * Exact recovery of a xorshift128+ state from coarse buckets of the `(s0 + s1)` mappings —
+ * ⌊x·64⌋ (Betable-style IDs), ⌊x·1000⌋ — which sum-chain.ts's level search cannot afford: it
+ * guesses the carry into the lowest known level of every value (2^n ways for a run of n), and a
+ * bucket of 64 needs about 22 values.
+ *
+ * Here only the top s bits of each word are unknowns: X_t = bits hi − s … hi − 1 of w_t (state0
+ * t steps after the frame; output t is w_t + w_{t+1}). A bucket pins its sum's top s bits to the
+ * blocks fb … lb its interval meets, and those bits are X_t + X_{t+1} + c mod 2^s, c the carry
+ * from the bits below (0 or 1): so X_{t+1} ∈ [fb − 1 − X_t, lb − X_t] mod 2^s, lb − fb + 2 values,
+ * each listed once whichever carry gives it. The first word of a run of consecutive outputs takes
+ * any of its 2^s values. Every X_t bit is a linear form in the 128 state bits, fixed before any
+ * choice: one elimination gives rank 128, the parity checks every true assignment meets, and the
+ * linear map from the equations' values to the state.
+ *
+ * Met in the middle over time (sum-chain.ts splits by level, so every half pays all carry-ins):
+ * the words up to a split are half A, the rest half B; a run cut by the split has its word at the
+ * cut free in B and its equations in both halves, so the elimination turns "the same word" into
+ * checks. Each half's leaves must meet the checks inside that half and carry their parities of up
+ * to 32 checks across the halves (the join key); A's leaves are hashed by key and B's probe. A
+ * joined pair fixes every equation's value, hence the state (the solved map); it is kept when its
+ * outputs reproduce every bucket of the window, then handed to `emit` (the caller runs the
+ * emulator on every observation). Every state that fits the window's buckets is met by its own
+ * pair — its words' top bits are one of the listed choices (its carries are 0 or 1), its values
+ * meet every check — and is solved back to itself, once: the list is exhaustive; a cap passed
+ * leaves it unsolved, never short.
+ *
+ * Cost ≈ 2^a + 2^b leaves (a, b: log2 of each half's choices) + 2^(a + b − checks) joined pairs,
+ * the states that fit the linear bits (the carries then sort them out: a false one passes each
+ * bucket with probability about ½). For buckets of 64 (6 bits, 2 choices per value): about 2^14
+ * leaves per half and 2^13 joined pairs at 23 values; the level search would need 2^23 carry-ins.
+ */
+import { xorshift128Step } from '@emu/core';
+import { UNKNOWNS, s0Offset } from './gf2.js';
+import { eliminate, solvedMap, stateColumns } from './sum-pairs.js';
+
+/** One observed output: its position t (steps after the frame) and the range of its value integer m (the sum's bits lo … hi − 1). */
+export interface TopObservation {
+  readonly t: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** Which sum bits a value shows: lo … hi − 1 (sum-53: 11 … 63; the low sums: 0 … 51 / 52). */
+export interface TopShape {
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** What solveTop will search: the window of observations, the span, where the halves meet, and the estimated cost. */
+export interface TopPlan {
+  /** The window: observations first … end − 1 of the sorted list planTop was given. */
+  readonly first: number;
+  readonly end: number;
+  /** Top bits of each word searched. */
+  readonly span: number;
+  /** Index of the step (word) where half B starts. */
+  readonly split: number;
+  /** log2 of each half's leaves and of the joined pairs expected. */
+  readonly logA: number;
+  readonly logB: number;
+  readonly logJoined: number;
+  /** Estimated work units (sum-chain.ts's scale: about 2 ns each). */
+  readonly cost: number;
+}
+
+/** What solveTop did: whether the list of fitting states is complete, and its counts. */
+export interface TopResult {
+  /** False when the search could not be completed (rank below 128, or a cap passed): nothing is proven. */
+  readonly solved: boolean;
+  readonly leavesA: number;
+  readonly joined: number;
+}
+
+/** Spans searched (top bits per word). */
+const MIN_SPAN = 3;
+const MAX_SPAN = 12;
+/** Leaves of half A (stored, 8 bytes each) and of half B at most, log2. */
+const LOG_MAX_A = 20;
+const LOG_MAX_B = 23;
+/** Joined pairs at most, log2 (each solved and checked). */
+const LOG_MAX_JOINED = 22;
+/** Observations in one window at most. */
+const MAX_WINDOW = 48;
+/** Bits of the join key (checks across the halves compared in the hash join; the rest are met by the state check). */
+const KEY_BITS = 32;
+/** Equations beyond 128 the plan asks for: the forms of few words' top bits can fall a little short of rank 128. */
+const RANK_MARGIN = 8;
+/**
+ * Cost model (work units of about 2 ns, as sum-chain.ts's): a stored leaf of A (a random write
+ * to the table), a leaf of B (a random probe), a joined pair solved and checked, the elimination
+ * and tables. Measured on this machine: 100–250 / 80 / 400 ns, 1–10 ms.
+ */
+const LEAF_A_WEIGHT = 64;
+const LEAF_B_WEIGHT = 40;
+const JOIN_WEIGHT = 200;
+const SETUP_WEIGHT = 2 ** 19;
+/** No plan costs less (a caller with a cheaper one need not ask). */
+export const TOP_MIN_COST = SETUP_WEIGHT;
+/** log2 of the A leaves that may share one key (the table's probe runs). */
+const MAX_SHARED_KEY = 8;
+/** Multiplier of the hash on the join key (Fibonacci hashing). */
+const HASH = 0x9e3779b1 | 0;
+
+interface Step {
+  /** The word this step chooses: w_word's top bits. */
+  readonly word: number;
+  /** −1: the first word of a run (any value); else the observation (window index) whose sum links it to the word before. */
+  readonly obs: number;
+  /** Choices: any value (free) or fb − 1 − X_prev + i, i < size. */
+  readonly size: number;
+  readonly fb: number;
+}
+
+/** The top-s-bit blocks of an observation's interval: first and last (value integers of `bits` bits). */
+function blocks(o: TopObservation, bits: number, s: number): [number, number] {
+  const unit = 2 ** (bits - s);
+  return [Math.floor(o.lo / unit), Math.floor(o.hi / unit)];
+}
+
+/** The steps of a window (observations sorted by t): a free step at each run's first word, one per observation. */
+function stepsOf(obs: readonly TopObservation[], first: number, end: number, bits: number, s: number): Step[] {
+  const steps: Step[] = [];
+  for (let k = first; k < end; k++) {
+    const o = obs[k]!;
+    if (k === first || o.t !== obs[k - 1]!.t + 1) steps.push({ word: o.t, obs: -1, size: 2 ** s, fb: 0 });
+    const [fb, lb] = blocks(o, bits, s);
+    steps.push({ word: o.t + 1, obs: k - first, size: Math.min(2 ** s, lb - fb + 2), fb });
+  }
+  return steps;
+}
+
+/**
+ * The cheapest window, span and split for the sorted observations `obs` (distinct t) of a sum
+ * mapping showing `bits` bits, or undefined when none fits the caps and `cap` work units.
+ */
+export function planTop(obs: readonly TopObservation[], bits: number, cap: number): TopPlan | undefined {
+  let best: TopPlan | undefined;
+  const n = obs.length;
+  if (n === 0) return undefined;
+  // Spans around the buckets' typical pin (its common leading bits).
+  const pins = obs.map((o) => {
+    let p = 0;
+    while (p < bits && Math.floor(o.lo / 2 ** (bits - p - 1)) === Math.floor(o.hi / 2 ** (bits - p - 1))) p++;
+    return p;
+  });
+  const typical = [...pins].sort((a, b) => a - b)[Math.floor(n / 2)]!;
+  const logs = new Float64Array(2 * MAX_WINDOW + 2);
+  const free = new Uint8Array(2 * MAX_WINDOW + 2);
+  for (let s = Math.max(MIN_SPAN, typical - 1); s <= Math.min(MAX_SPAN, typical + 4, bits); s++) {
+    for (let i = 0; i < n; i++) {
+      let S = 0;
+      let B = 0;
+      for (let j = i; j < Math.min(n, i + MAX_WINDOW); j++) {
+        const o = obs[j]!;
+        if (j === i || o.t !== obs[j - 1]!.t + 1) {
+          free[S] = 1;
+          logs[S++] = s;
+          B += s;
+        }
+        const [fb, lb] = blocks(o, bits, s);
+        free[S] = 0;
+        logs[S] = Math.log2(Math.min(2 ** s, lb - fb + 2));
+        B += logs[S++]!;
+        const K = s * S - UNKNOWNS;
+        if (K < RANK_MARGIN) continue;
+        // The split nearest balance, and its neighbours.
+        let acc = 0;
+        let mid = 1;
+        while (mid < S - 1 && acc + logs[mid - 1]! < B / 2) acc += logs[mid++ - 1]!;
+        let prefix = 0;
+        for (let q = 1; q < S; q++) {
+          prefix += logs[q - 1]!;
+          if (q < mid - 3 || q > mid + 3) continue;
+          const inside = free[q] === 0;
+          const la = prefix;
+          const lb = B - prefix + (inside ? s : 0);
+          const checks = K + (inside ? s : 0);
+          const lj = Math.max(0, la + lb - Math.min(checks, KEY_BITS));
+          if (la > LOG_MAX_A || lb > LOG_MAX_B || lj > LOG_MAX_JOINED) continue;
+          const cost = LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
+          if (cost > cap || (best && cost >= best.cost)) continue;
+          best = { first: i, end: j + 1, span: s, split: q, logA: la, logB: lb, logJoined: lj, cost };
+        }
+        // Longer windows only add leaves once the joined pairs are few.
+        if (B - K < 4 && K >= KEY_BITS) break;
+      }
+    }
+  }
+  return best;
+}
+
+/** The value integer m (sum bits lo … hi − 1) of the output of a state [s0hi, s0lo, s1hi, s1lo]. */
+function valueOf(st: Int32Array, shape: TopShape): number {
+  const l = (st[1]! >>> 0) + (st[3]! >>> 0);
+  const sumLo = l >>> 0;
+  const sumHi = (st[0]! + st[2]! + (l >= 2 ** 32 ? 1 : 0)) >>> 0;
+  return (sumHi % 2 ** (shape.hi - 32)) * 2 ** (32 - shape.lo) + Math.floor(sumLo / 2 ** shape.lo);
+}
+
+/**
+ * Every state that fits the window `plan` chose from the sorted observations `obs` (table: the
+ * symbolic rows up to the window's last word), each handed to `emit` as the frame state
+ * [s0hi, s0lo, s1hi, s1lo]; `emit` returns false to stop (the result is then not solved).
+ */
+export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: TopPlan, table: Int32Array, emit: (x: Int32Array) => boolean): TopResult {
+  const fail = { solved: false, leavesA: 0, joined: 0 };
+  const bits = shape.hi - shape.lo;
+  const s = plan.span;
+  const mask = 2 ** s - 1;
+  const win = obs.slice(plan.first, plan.end);
+  const steps = stepsOf(obs, plan.first, plan.end, bits, s);
+  const cut = steps[plan.split]!;
+  const stepsA = steps.slice(0, plan.split);
+  const stepsB = [...(cut.obs >= 0 ? [{ word: cut.word - 1, obs: -1, size: 2 ** s, fb: 0 }] : []), ...steps.slice(plan.split)];
+  const all = [...stepsA, ...stepsB];
+  const eqA = s * stepsA.length;
+  const neq = s * all.length;
+  const tw = Math.ceil(neq / 32);
+  // Equation s·d + i: bit hi − s + i of the word step d chooses.
+  const forms = new Int32Array(4 * neq);
+  all.forEach((st, d) => {
+    for (let i = 0; i < s; i++) {
+      const off = s0Offset(st.word, shape.hi - s + i);
+      for (let w = 0; w < 4; w++) forms[4 * (s * d + i) + w] = table[off + w]!;
+    }
+  });
+  const el = eliminate(forms, Array.from({ length: neq }, (_, e) => e), tw);
+  if (el.rank < UNKNOWNS) return fail;
+  // Checks: within A (A's leaves must meet them), within B, across (the key).
+  const keyCol = new Int32Array(neq);
+  const ownCol = new Int32Array(neq);
+  let nKey = 0;
+  let nOwnA = 0;
+  let nOwnB = 0;
+  for (const c of el.checks) {
+    let inA = false;
+    let inB = false;
+    for (let e = 0; e < neq; e++) {
+      if (((c.combo[e >>> 5]! >>> (e & 31)) & 1) === 0) continue;
+      if (e < eqA) inA = true;
+      else inB = true;
+    }
+    const col = inA && inB ? keyCol : ownCol;
+    const k = inA && inB ? nKey++ : inA ? nOwnA++ : nOwnB++;
+    if (k >= 32) continue;
+    for (let e = 0; e < neq; e++) if ((c.combo[e >>> 5]! >>> (e & 31)) & 1) col[e]! |= 1 << k;
+  }
+  const sol = solvedMap(el, tw);
+  const frameCol = stateColumns(sol, tw, neq, table, 0);
+  // Each run's first state (w_t, w_{t+1}), for the check of its buckets.
+  const runs: { at: number; from: number; to: number; col: Int32Array }[] = [];
+  for (let k = 0; k < win.length; k++) {
+    if (k === 0 || win[k]!.t !== win[k - 1]!.t + 1) runs.push({ at: win[k]!.t, from: k, to: k + 1, col: stateColumns(sol, tw, neq, table, win[k]!.t) });
+    else runs[runs.length - 1]!.to = k + 1;
+  }
+  // Per step and value X of its word (one flat table, record d·2^s + X): key part, own-check
+  // part, then the state parts (the frame, each run's first state).
+  const parts = 1 + runs.length;
+  const rec = 2 + 4 * parts;
+  const size1 = (mask + 1) * rec;
+  const tab = new Int32Array(all.length * size1);
+  for (let d = 0; d < all.length; d++) {
+    const o = d * size1;
+    for (let x = 1; x <= mask; x++) {
+      const low = x & -x;
+      const prev = x ^ low;
+      const e = s * d + 31 - Math.clz32(low);
+      for (let r = 0; r < rec; r++) {
+        let v: number;
+        if (r === 0) v = keyCol[e]!;
+        else if (r === 1) v = ownCol[e]!;
+        else {
+          const p = (r - 2) >>> 2;
+          v = (p === 0 ? frameCol : runs[p - 1]!.col)[4 * e + ((r - 2) & 3)]!;
+        }
+        tab[o + x * rec + r] = tab[o + prev * rec + r]! ^ v;
+      }
+    }
+  }
+  const endA = stepsA.length;
+  const depth = all.length;
+  const sizes = Int32Array.from(all, (x) => x.size);
+  const fbs = Int32Array.from(all, (x) => x.fb);
+  const frees = Uint8Array.from(all, (x) => (x.obs < 0 ? 1 : 0));
+
+  // Half A: every leaf meeting A's own checks, as (key, path id, its part of the first run's first state).
+  let sizeA = 1;
+  for (let d = 0; d < endA; d++) sizeA *= sizes[d]!;
+  const keys = new Int32Array(sizeA);
+  const ids = new Int32Array(sizeA);
+  const firsts = new Int32Array(4 * sizeA);
+  let nA = 0;
+  // The walk's stack, per depth: choice, value, base of the choices, key / own / first-state part so far, path id and radix.
+  const ch = new Int32Array(depth + 1);
+  const xs = new Int32Array(depth + 1);
+  const base = new Int32Array(depth + 1);
+  const keyAt = new Int32Array(depth + 1);
+  const ownAt = new Int32Array(depth + 1);
+  const part = new Int32Array(4 * (depth + 1));
+  const idAt = new Float64Array(depth + 1);
+  const radixAt = new Float64Array(depth + 1);
+  // Few checks across the halves: many A leaves would share a key (long probes, many pairs).
+  const logA = Math.log2(sizeA);
+  let logB = 0;
+  for (let d = endA; d < depth; d++) logB += Math.log2(sizes[d]!);
+  const keyBits = Math.min(nKey, KEY_BITS);
+  if (logA - keyBits > MAX_SHARED_KEY || logA + logB - keyBits > LOG_MAX_JOINED) return fail;
+  // A's leaves in an open-addressed table: slot = [key, leaf index] (one cache line per probe).
+  const hb = Math.max(4, 32 - Math.clz32(sizeA));
+  const slots = new Int32Array(2 << hb).fill(-1);
+  const slotMask = (1 << hb) - 1;
+  // Half B: each leaf probes; a joined pair's first run is checked from the two parts of its
+  // first state; a pair that passes is solved whole (A's path from its id, B's from the walk),
+  // its other runs checked, its frame state emitted.
+  const acc = new Int32Array(4 * parts);
+  const st = new Int32Array(4);
+  let joined = 0;
+  let stopped = false;
+  const maxJoined = 2 ** LOG_MAX_JOINED;
+  /** Whether the run's buckets hold for the first state in acc at offset o ([lo, hi] words). */
+  const runFits = (run: (typeof runs)[number], o: number): boolean => {
+    st[0] = acc[o + 1]!;
+    st[1] = acc[o]!;
+    st[2] = acc[o + 3]!;
+    st[3] = acc[o + 2]!;
+    for (let k = run.from; k < run.to; k++) {
+      const m = valueOf(st, shape);
+      if (m < win[k]!.lo || m > win[k]!.hi) return false;
+      if (k + 1 < run.to) xorshift128Step(st);
+    }
+    return true;
+  };
+  /** A's leaf a joined with B's path (xs up to depth − 2, then last value xl): false when emit stopped. */
+  const settle = (a: number, xl: number): boolean => {
+    const r = (depth - 1) * size1 + xl * rec;
+    for (let w = 0; w < 4; w++) acc[4 + w] = firsts[4 * a + w]! ^ part[4 * (depth - 1) + w]! ^ tab[r + 6 + w]!;
+    if (!runFits(runs[0]!, 4)) return true;
+    acc.fill(0);
+    let idA = ids[a]!;
+    let prev = 0;
+    for (let d = 0; d < depth; d++) {
+      let x: number;
+      if (d < endA) {
+        const i = idA % sizes[d]!;
+        idA = (idA - i) / sizes[d]!;
+        x = frees[d] ? i : (fbs[d]! - 1 - prev + i) & mask;
+      } else x = d === depth - 1 ? xl : xs[d]!;
+      prev = x;
+      const q0 = d * size1 + x * rec + 2;
+      for (let q = 0; q < 4 * parts; q++) acc[q]! ^= tab[q0 + q]!;
+    }
+    for (let q = 1; q < runs.length; q++) if (!runFits(runs[q]!, 4 * (q + 1))) return true;
+    if (!emit(new Int32Array([acc[1]!, acc[0]!, acc[3]!, acc[2]!]))) {
+      stopped = true;
+      return false;
+    }
+    return true;
+  };
+  /**
+   * Walks the steps start … end − 1 depth first (end − start ≥ 1). Half A (probe false): each
+   * leaf meeting A's own checks is stored (key, path id, first-state part) and put in the
+   * table. Half B (probe true): each leaf meeting B's own checks looks up its key; every A leaf
+   * with that key is settled. False when stopped.
+   */
+  const walk = (start: number, end: number, probe: boolean): boolean => {
+    const last = end - 1;
+    let d = start;
+    ch[d] = -1;
+    base[d] = 0;
+    keyAt[d] = 0;
+    ownAt[d] = 0;
+    idAt[d] = 0;
+    radixAt[d] = 1;
+    part.fill(0, 4 * d, 4 * d + 4);
+    while (d >= start) {
+      if (d === last) {
+        // The last step: every choice is a leaf.
+        const k0 = keyAt[d]!;
+        const o0 = ownAt[d]!;
+        const b0 = base[d]!;
+        const rows = d * size1;
+        const n = sizes[d]!;
+        const p = 4 * d;
+        for (let i = 0; i < n; i++) {
+          const x = (b0 + i) & mask;
+          const r = rows + x * rec;
+          if ((o0 ^ tab[r + 1]!) !== 0) continue;
+          const key = k0 ^ tab[r]!;
+          if (probe) {
+            for (let h = Math.imul(key, HASH) >>> (32 - hb); ; h = (h + 1) & slotMask) {
+              const a = slots[2 * h + 1]!;
+              if (a < 0) break;
+              if (slots[2 * h] !== key) continue;
+              if (++joined > maxJoined) {
+                stopped = true;
+                return false;
+              }
+              if (!settle(a, x)) return false;
+            }
+          } else {
+            keys[nA] = key;
+            ids[nA] = idAt[d]! + i * radixAt[d]!;
+            firsts[4 * nA] = part[p]! ^ tab[r + 6]!;
+            firsts[4 * nA + 1] = part[p + 1]! ^ tab[r + 7]!;
+            firsts[4 * nA + 2] = part[p + 2]! ^ tab[r + 8]!;
+            firsts[4 * nA + 3] = part[p + 3]! ^ tab[r + 9]!;
+            let h = Math.imul(key, HASH) >>> (32 - hb);
+            while (slots[2 * h + 1]! >= 0) h = (h + 1) & slotMask;
+            slots[2 * h] = key;
+            slots[2 * h + 1] = nA++;
+          }
+        }
+        d--;
+        continue;
+      }
+      const i = ++ch[d]!;
+      if (i === sizes[d]) {
+        d--;
+        continue;
+      }
+      const x = (base[d]! + i) & mask;
+      const r = d * size1 + x * rec;
+      xs[d] = x;
+      const p = 4 * d;
+      part[p + 4] = part[p]! ^ tab[r + 6]!;
+      part[p + 5] = part[p + 1]! ^ tab[r + 7]!;
+      part[p + 6] = part[p + 2]! ^ tab[r + 8]!;
+      part[p + 7] = part[p + 3]! ^ tab[r + 9]!;
+      keyAt[d + 1] = keyAt[d]! ^ tab[r]!;
+      ownAt[d + 1] = ownAt[d]! ^ tab[r + 1]!;
+      idAt[d + 1] = idAt[d]! + i * radixAt[d]!;
+      radixAt[d + 1] = radixAt[d]! * sizes[d]!;
+      d++;
+      ch[d] = -1;
+      base[d] = frees[d] ? 0 : fbs[d]! - 1 - x;
+    }
+    return true;
+  };
+  walk(0, endA, false);
+  walk(endA, depth, true);
+  return { solved: !stopped, leavesA: nA, joined };
+}
