@@ -2,7 +2,7 @@
  * The `(s0 + s1)` mappings from buckets ⌊x · n⌋ alone (issue 13), as a fast-check property:
  * random states, from the realm's first call (`fromStart`), mid-stream and across one of V8's
  * refills, n ∈ {2^16, 2^20, 2^11, 10^5, 10^6, 2^10}; the coarse buckets 1000, 128 and 64 by the
- * top-bits search (sum-top.ts); 32 and 6, which no search here affords: refused, never guessed. Zero wrong: every value and bucket `predict` gives (ok, or partial
+ * top-bits search (sum-top.ts); 16 and 6, which no search here affords: refused, never guessed. Zero wrong: every value and bucket `predict` gives (ok, or partial
  * where every fitting state agrees) is compared, 16 hex digits, with `createEngine`'s stream,
  * forwards and backwards. The emulators are checked against the real engines in
  * tooling/conformance; what is tested here is the recovery's claims. CI runs EMU_RECOVER_RUNS
@@ -43,7 +43,7 @@ const ACROSS = new Map<number, number>([
   [1_000_000, 9],
   [2 ** 10, 15],
 ]);
-const REFUSED = [32, 6];
+const REFUSED = [16, 6];
 /**
  * Coarse buckets (the top-bits search, sum-top.ts): the fewest values that settled the next
  * bucket in every trial of recover-bench --only sum-buckets, from the start and across a refill.
@@ -269,7 +269,7 @@ describe('(s0 + s1) mappings from buckets alone: zero wrong predictions (fast-ch
     }
   }, 120_000);
 
-  it('buckets too coarse for any affordable search (32, 6) are refused with the reason, at any count', () => {
+  it('buckets too coarse for any affordable search (16, 6) are refused with the reason, at any count', () => {
     for (const n of REFUSED) {
       const e = createEngine('node@26.12.1', { seed: 7 });
       const seen = Array.from({ length: 60 }, () => ({ n, value: Math.floor(e.random() * n) }));

@@ -512,7 +512,7 @@ export function solvedRows(pivRows: Int32Array, pivBit: Int16Array, rank: number
  * state1), 4 words each. Every solution of the equations is the solved map's (free bits 0) ⊕ one
  * combination of these.
  */
-function kernelOf(el: Eliminated, table: Int32Array, t0: number): Int32Array {
+export function kernelOf(el: { readonly rank: number; readonly pivRows: Int32Array; readonly pivBit: Int16Array }, table: Int32Array, t0: number, rw: number = RW): Int32Array {
   const { pivRows, pivBit } = el;
   const isPivot = new Uint8Array(UNKNOWNS);
   for (let r = 0; r < el.rank; r++) isPivot[pivBit[r]!] = 1;
@@ -526,7 +526,7 @@ function kernelOf(el: Eliminated, table: Int32Array, t0: number): Int32Array {
       const b = pivBit[r]!;
       let bit = 0;
       for (let w = 0; w < 4; w++) {
-        let m = pivRows[r * RW + w]! & v[w]!;
+        let m = pivRows[r * rw + w]! & v[w]!;
         if (w === b >>> 5) m &= ~(1 << (b & 31));
         while (m !== 0) {
           bit ^= 1;

@@ -31,7 +31,8 @@
  * leaves per half and 2^13 joined pairs at 23 values; the level search would need 2^23 carry-ins.
  */
 import { xorshift128Step } from '@emu/core';
-import { UNKNOWNS, s0Offset } from './gf2.js';
+import { Gf2System, UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
+import { kernelOf } from './sum-chain.js';
 import { eliminate, solvedMap, stateColumns } from './sum-pairs.js';
 
 /** One observed output: its position t (steps after the frame) and the range of its value integer m (the sum's bits lo … hi − 1). */
@@ -84,8 +85,12 @@ const LOG_MAX_JOINED = 22;
 const MAX_WINDOW = 48;
 /** Bits of the join key (checks across the halves compared in the hash join; the rest are met by the state check). */
 const KEY_BITS = 32;
-/** Equations beyond 128 the plan asks for: the forms of few words' top bits can fall a little short of rank 128. */
-const RANK_MARGIN = 8;
+/**
+ * Rank the words' top bits may fall short of 128 (the top bits of few words do not see every
+ * state bit: 15 words' top 9 bits reach 126–127): each joined pair's 2^deficit states (its
+ * solution ⊕ each combination of the kernel's vectors) are checked alike.
+ */
+const MAX_DEFICIT = 4;
 /**
  * Cost model (work units of about 2 ns, as sum-chain.ts's): a stored leaf of A (a random write
  * to the table), a leaf of B (a random probe), a joined pair solved and checked, the elimination
@@ -131,10 +136,35 @@ function stepsOf(obs: readonly TopObservation[], first: number, end: number, bit
 }
 
 /**
- * The cheapest window, span and split for the sorted observations `obs` (distinct t) of a sum
- * mapping showing `bits` bits, or undefined when none fits the caps and `cap` work units.
+ * The GF(2) rank of bits hi − s … hi − 1 of every word of the
+ * window first … end − 1: the same wherever the window sits (the step is linear and invertible),
+ * so it is memoised by the words' offsets from the first.
  */
-export function planTop(obs: readonly TopObservation[], bits: number, cap: number): TopPlan | undefined {
+const rankMemo = new Map<string, number>();
+function wordsRank(obs: readonly TopObservation[], first: number, end: number, s: number, hi: number): number {
+  const words: number[] = [];
+  for (let k = first; k < end; k++) {
+    if (k === first || obs[k]!.t !== obs[k - 1]!.t + 1) words.push(obs[k]!.t);
+    words.push(obs[k]!.t + 1);
+  }
+  const t0 = words[0]!;
+  const key = `${s}/${hi}/${words.map((w) => w - t0).join(',')}`;
+  const memo = rankMemo.get(key);
+  if (memo !== undefined) return memo;
+  const table = symbolicRows(words[words.length - 1]! - t0 + 2);
+  const sys = new Gf2System();
+  for (const w of words) for (let i = 0; i < s && sys.rank < UNKNOWNS; i++) sys.add(table, s0Offset(1 + w - t0, hi - s + i), -1, -1, 0);
+  rankMemo.set(key, sys.rank);
+  return sys.rank;
+}
+
+/**
+ * The cheapest window, span and split for the sorted observations `obs` (distinct t) of a sum
+ * mapping showing sum bits shape.lo … shape.hi − 1, or undefined when none fits the caps and `cap`
+ * work units.
+ */
+export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: number): TopPlan | undefined {
+  const bits = shape.hi - shape.lo;
   let best: TopPlan | undefined;
   const n = obs.length;
   if (n === 0) return undefined;
@@ -162,8 +192,9 @@ export function planTop(obs: readonly TopObservation[], bits: number, cap: numbe
         free[S] = 0;
         logs[S] = Math.log2(Math.min(2 ** s, lb - fb + 2));
         B += logs[S++]!;
-        const K = s * S - UNKNOWNS;
-        if (K < RANK_MARGIN) continue;
+        if (s * S < UNKNOWNS - MAX_DEFICIT) continue;
+        let deficit = -1;
+        let K = s * S - UNKNOWNS;
         // The split nearest balance, and its neighbours.
         let acc = 0;
         let mid = 1;
@@ -171,31 +202,42 @@ export function planTop(obs: readonly TopObservation[], bits: number, cap: numbe
         let prefix = 0;
         for (let q = 1; q < S; q++) {
           prefix += logs[q - 1]!;
-          if (q < mid - 3 || q > mid + 3) continue;
+          // Near balance, or at a run's first word (no word shared: the halves pay one free word each).
+          if ((q < mid - 3 || q > mid + 3) && free[q] === 0) continue;
           const inside = free[q] === 0;
           const la = prefix;
           const lb = B - prefix + (inside ? s : 0);
-          const checks = K + (inside ? s : 0);
-          const lj = Math.max(0, la + lb - Math.min(checks, KEY_BITS));
-          if (la > LOG_MAX_A || lb > LOG_MAX_B || lj > LOG_MAX_JOINED) continue;
-          const cost = LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
+          const checks = s * S - UNKNOWNS + (inside ? s : 0);
+          if (la > LOG_MAX_A || lb > LOG_MAX_B) continue;
+          const costOf = (lj: number) => LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
+          // The cost at full rank is a floor: the words' rank is computed only for a plan that could win.
+          if (costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS))) > Math.min(cap, best ? best.cost : Infinity)) continue;
+          if (deficit < 0) {
+            deficit = UNKNOWNS - wordsRank(obs, i, j + 1, s, shape.hi);
+            K = s * S - (UNKNOWNS - deficit);
+            if (deficit > MAX_DEFICIT) break;
+          }
+          const ck = K + (inside ? s : 0);
+          // Joined pairs: the linear solutions the key lets through, each a coset of 2^deficit states.
+          const lj = Math.max(0, la + lb - Math.min(ck, KEY_BITS)) + deficit;
+          if (lj > LOG_MAX_JOINED) continue;
+          const cost = costOf(lj);
           if (cost > cap || (best && cost >= best.cost)) continue;
           best = { first: i, end: j + 1, span: s, split: q, logA: la, logB: lb, logJoined: lj, cost };
         }
         // Longer windows only add leaves once the joined pairs are few.
-        if (B - K < 4 && K >= KEY_BITS) break;
+        if (deficit <= MAX_DEFICIT && B - K < 4 && K >= KEY_BITS) break;
       }
     }
   }
   return best;
 }
 
-/** The value integer m (sum bits lo … hi − 1) of the output of a state [s0hi, s0lo, s1hi, s1lo]. */
-function valueOf(st: Int32Array, shape: TopShape): number {
+/** The value integer m (sum bits lo … hi − 1) of the output of a state [s0hi, s0lo, s1hi, s1lo]: hiMask keeps the sum's high-word bits below hi. */
+function valueOf(st: Int32Array, lo: number, hiMask: number): number {
   const l = (st[1]! >>> 0) + (st[3]! >>> 0);
-  const sumLo = l >>> 0;
-  const sumHi = (st[0]! + st[2]! + (l >= 2 ** 32 ? 1 : 0)) >>> 0;
-  return (sumHi % 2 ** (shape.hi - 32)) * 2 ** (32 - shape.lo) + Math.floor(sumLo / 2 ** shape.lo);
+  const sumHi = (st[0]! + st[2]! + (l >= 2 ** 32 ? 1 : 0)) & hiMask;
+  return (sumHi >>> 0) * 2 ** (32 - lo) + ((l >>> 0) >>> lo);
 }
 
 /**
@@ -205,6 +247,7 @@ function valueOf(st: Int32Array, shape: TopShape): number {
  */
 export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: TopPlan, table: Int32Array, emit: (x: Int32Array) => boolean): TopResult {
   const fail = { solved: false, leavesA: 0, joined: 0 };
+  const hiMask = shape.hi >= 64 ? -1 : (1 << (shape.hi - 32)) - 1;
   const bits = shape.hi - shape.lo;
   const s = plan.span;
   const mask = 2 ** s - 1;
@@ -226,7 +269,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     }
   });
   const el = eliminate(forms, Array.from({ length: neq }, (_, e) => e), tw);
-  if (el.rank < UNKNOWNS) return fail;
+  if (el.rank < UNKNOWNS - MAX_DEFICIT) return fail;
   // Checks: within A (A's leaves must meet them), within B, across (the key).
   const keyCol = new Int32Array(neq);
   const ownCol = new Int32Array(neq);
@@ -253,6 +296,20 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   for (let k = 0; k < win.length; k++) {
     if (k === 0 || win[k]!.t !== win[k - 1]!.t + 1) runs.push({ at: win[k]!.t, from: k, to: k + 1, col: stateColumns(sol, tw, neq, table, win[k]!.t) });
     else runs[runs.length - 1]!.to = k + 1;
+  }
+  // Below rank 128: per kernel vector, its part of the frame and of each run's first state (the layout of a record's state parts).
+  const deficit = UNKNOWNS - el.rank;
+  const kern = new Int32Array(deficit * 4 * (1 + runs.length));
+  if (deficit > 0) {
+    runs.forEach((run, r) => {
+      const k = kernelOf(el, table, run.at, 4 + tw);
+      for (let v = 0; v < deficit; v++) {
+        for (let w = 0; w < 4; w++) {
+          if (r === 0) kern[v * 4 * (1 + runs.length) + w] = k[8 * v + w]!;
+          kern[v * 4 * (1 + runs.length) + 4 * (r + 1) + w] = k[8 * v + 4 + w]!;
+        }
+      }
+    });
   }
   // Per step and value X of its word (one flat table, record d·2^s + X): key part, own-check
   // part, then the state parts (the frame, each run's first state).
@@ -325,18 +382,35 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     st[2] = acc[o + 3]!;
     st[3] = acc[o + 2]!;
     for (let k = run.from; k < run.to; k++) {
-      const m = valueOf(st, shape);
+      const m = valueOf(st, shape.lo, hiMask);
       if (m < win[k]!.lo || m > win[k]!.hi) return false;
       if (k + 1 < run.to) xorshift128Step(st);
     }
     return true;
   };
-  /** A's leaf a joined with B's path (xs up to depth − 2, then last value xl): false when emit stopped. */
+  const combos = 1 << deficit;
+  const kw = 4 * parts;
+  /**
+   * A's leaf a joined with B's path (xs up to depth − 2, then last value xl): each state of its
+   * coset (the solution ⊕ a combination of the kernel's vectors; one state at rank 128) whose
+   * first run fits is solved whole, its other runs checked, emitted. False when emit stopped.
+   */
   const settle = (a: number, xl: number): boolean => {
     const r = (depth - 1) * size1 + xl * rec;
-    for (let w = 0; w < 4; w++) acc[4 + w] = firsts[4 * a + w]! ^ part[4 * (depth - 1) + w]! ^ tab[r + 6 + w]!;
-    if (!runFits(runs[0]!, 4)) return true;
+    for (let v = 0; v < combos; v++) {
+      for (let w = 0; w < 4; w++) {
+        let x = firsts[4 * a + w]! ^ part[4 * (depth - 1) + w]! ^ tab[r + 6 + w]!;
+        for (let b = 0; b < deficit; b++) if ((v >>> b) & 1) x ^= kern[b * kw + 4 + w]!;
+        acc[4 + w] = x;
+      }
+      if (runFits(runs[0]!, 4) && !settleWhole(a, xl, v)) return false;
+    }
+    return true;
+  };
+  /** The whole state of A's leaf a, B's path and kernel combination v: its other runs checked, its frame emitted. */
+  const settleWhole = (a: number, xl: number, v: number): boolean => {
     acc.fill(0);
+    for (let b = 0; b < deficit; b++) if ((v >>> b) & 1) for (let q = 0; q < kw; q++) acc[q]! ^= kern[b * kw + q]!;
     let idA = ids[a]!;
     let prev = 0;
     for (let d = 0; d < depth; d++) {

@@ -120,6 +120,8 @@ const MAX_BUCKET_COST = 2 ** 25;
  * buckets of 64 from the start, 2^16 + 2^18 leaves and 2^18 joined pairs, 100–160 ms).
  */
 const MAX_TOP_COST = 2 ** 26;
+/** Its cap when there is one alignment only (from a realm's first call, or no backwards cache): one solve of about 0.2–0.3 s (15 buckets of 1000). */
+const MAX_TOP_COST_ONE = 2 ** 27;
 /** Observations of an alignment the top-bits search plans over (its windows hold at most 48; the first ones suffice). */
 const MAX_TOP_PLACEMENTS = 96;
 /** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 4 values across one of V8's refills settle every alignment (the split 2 + 2 by the pair search, PAIRS_COST) and 3 from the start usually settle the state. Not when some alignment has neither: the answer stays incomplete whatever the runs of 3 give. */
@@ -463,25 +465,23 @@ function topRunNeeded(n: number, shape: Extract<Shape, { kind: 'sum' }>, across:
   const key = `${n}/${shape.lo}/${shape.hi}/${across}`;
   const memo = topNeedMemo.get(key);
   if (memo !== undefined) return memo;
-  const bits = shape.hi - shape.lo;
   /** Two runs of j and L − j typical buckets far apart (j = 0: one run of L): whether a plan fits the cap. */
-  const fits = (L: number, j: number): boolean => {
+  const fits = (L: number, j: number, cap: number): boolean => {
     const obs: TopObservation[] = Array.from({ length: L }, (_, i) => {
       const q = pinOf({ n, value: Math.min(n - 1, Math.floor(((i * 0.6180339887498949 + 0.5) % 1) * n)) }, shape)!;
       return { t: 1 + i + (j > 0 && i >= j ? 2 * MAX_TOP_RUN : 0), lo: q.lo, hi: q.hi };
     });
-    return planTop(obs, bits, MAX_TOP_COST) !== undefined;
+    return planTop(obs, shape, cap) !== undefined;
   };
   let need = Infinity;
-  const single = across ? topRunNeeded(n, shape, false) : Infinity;
+  // Across a refill every alignment is searched (the per-alignment cap); from the start, one.
+  let single = Infinity;
+  for (let L = 4; L <= MAX_TOP_RUN && single === Infinity; L++) if (fits(L, 0, across ? MAX_TOP_COST : MAX_TOP_COST_ONE)) single = L;
+  if (!across) need = single;
   for (let L = 4; L <= MAX_TOP_RUN && need === Infinity; L++) {
-    if (!across) {
-      if (fits(L, 0)) need = L;
-      continue;
-    }
     // Across a refill at an unknown split: every split needs a plan — the longer run alone, or both.
     let every = true;
-    for (let j = 1; j <= L / 2 && every; j++) if (L - j < single && !fits(L, j)) every = false;
+    for (let j = 1; j <= L / 2 && every; j++) if (L - j < single && !fits(L, j, MAX_TOP_COST)) every = false;
     if (every) need = L;
   }
   topNeedMemo.set(key, need);
@@ -780,7 +780,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         // is cheaper than every run the level search could take.
         if (buckets && (!best || best.cost > TOP_MIN_COST)) {
           const topObs: TopObservation[] = here.slice(0, MAX_TOP_PLACEMENTS).map((p) => ({ t: p.t, lo: pins[p.k]!.lo, hi: pins[p.k]!.hi }));
-          const tp = planTop(topObs, bits, Math.min(MAX_TOP_COST, best ? best.cost : Infinity));
+          const tp = planTop(topObs, shape, Math.min(alignments === 1 ? MAX_TOP_COST_ONE : MAX_TOP_COST, best ? best.cost : Infinity));
           if (tp) {
             if (spent + tp.cost > maxWork) {
               undetermined++;
@@ -902,7 +902,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // affordable; else a lucky one, where all but the few values the cap leaves room to split
     // pin the span (fraction f of the buckets; a window is affordable with probability p, about
     // run / p values until one turns up); else none, or only after more than MAX_NEED values
-    // (Infinity: refused — ⌊x·6⌋, ⌊x·32⌋: neither search affords any window of them).
+    // (Infinity: refused — ⌊x·6⌋, ⌊x·16⌋: neither search affords any window of them).
     let needValues: number | undefined;
     if (short) {
       const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));

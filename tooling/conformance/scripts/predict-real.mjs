@@ -154,7 +154,7 @@ if (!args['minimum-only'] && args.node.split(',').includes('24.22.3')) {
  * rank 128); node 26 also from 10 buckets of 10^5 and 8 of 10^6.
  * Coarse buckets by the top-bits search (sum-top.ts): node 26 from 22 buckets of 64 (Betable-style
  * IDs; the bound: 22 × 6 ≥ 128) and 16 of 1000 from the start, 32 of 64 across its first refill (14
- * before it, 18 after), gjs from 22 of 64 mid-stream. ⌊x · 32⌋ no search here affords, so
+ * before it, 18 after), gjs from 22 of 64 mid-stream. ⌊x · 16⌋ no search here affords, so
  * `compare predict` must refuse it (exit 3, the reason), never print a bucket.
  */
 function refused(label, engineId, produce, seen, bucket) {
@@ -181,8 +181,8 @@ if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
     const h = bucketProbe(n);
     check(`node 26.12.1, Math.floor(x * ${n})`, 'node@26.12.1', () => execFileSync(bin, [h], { encoding: 'utf8' }).trim().split('\n'), seen, n, from);
   }
-  const g = bucketProbe(32);
-  refused('node 26.12.1, Math.floor(x * 32) from 60', 'node@26.12.1', () => execFileSync(bin, [g], { encoding: 'utf8' }).trim().split('\n'), 60, 32);
+  const g = bucketProbe(16);
+  refused('node 26.12.1, Math.floor(x * 16) from 60', 'node@26.12.1', () => execFileSync(bin, [g], { encoding: 'utf8' }).trim().split('\n'), 60, 16);
 }
 
 if (!args['minimum-only'] && args.node.split(',').includes('10.24.1')) {
