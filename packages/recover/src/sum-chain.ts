@@ -619,6 +619,23 @@ function levelTables(chain: SumChain, L: number, col: Int32Array, frameCol: Int3
 }
 
 /**
+ * Per equation of an elimination: its column in the first SYN_BITS checks (the syndrome), and its
+ * part of the frame state and of the state t0 steps after it (4 words each).
+ */
+function equationColumns(el: Eliminated, neq: number, table: Int32Array, t0: number): { col: Int32Array; frameCol: Int32Array; firstCol: Int32Array } {
+  const col = new Int32Array(neq);
+  const nsyn = Math.min(SYN_BITS, el.checks.length);
+  for (let k = 0; k < nsyn; k++) {
+    const c = el.checks[k]!;
+    for (let e = 0; e < neq; e++) if ((c[e >>> 5]! >>> (e & 31)) & 1) col[e]! |= 1 << k;
+  }
+  const frameCol = new Int32Array(neq * 4);
+  const firstCol = new Int32Array(neq * 4);
+  stateColumns(solvedMap(el), neq, table, t0, frameCol, firstCol);
+  return { col, frameCol, firstCol };
+}
+
+/**
  * Every state (as [state0 hi, state0 lo, state1 hi, state1 lo] of the frame) whose outputs at the
  * chain agree with its sum bits on the planned levels is passed to `emit` (which checks it in
  * full). `emit` returns false to stop early (then `solved` stays true but the caller knows it stopped).
@@ -635,16 +652,7 @@ export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Arra
   // all independent: 4 values of `>> 11` reach rank 128 at 31 levels, not 30): then the split
   // is chosen again for the levels searched, by the plan's cost model.
   const split = L === plan.levels ? Math.min(plan.split, L - 1) : bestSplit(n, L, chain.carryInKnown);
-  // Column of each equation in the 32 syndrome bits.
-  const col = new Int32Array(neq);
-  const nsyn = Math.min(SYN_BITS, el.checks.length);
-  for (let k = 0; k < nsyn; k++) {
-    const c = el.checks[k]!;
-    for (let e = 0; e < neq; e++) if ((c[e >>> 5]! >>> (e & 31)) & 1) col[e]! |= 1 << k;
-  }
-  const frameCol = new Int32Array(neq * 4);
-  const firstCol = new Int32Array(neq * 4);
-  stateColumns(solvedMap(el), neq, table, chain.t0, frameCol, firstCol);
+  const { col, frameCol, firstCol } = equationColumns(el, neq, table, chain.t0);
   const ways = 2 << n;
   const nextCar = new Int32Array(L * ways);
   const synOf = new Int32Array(L * ways);
@@ -904,15 +912,7 @@ export function solveChains(chains: readonly SumChain[], plan: ChainPlan, emit: 
   if (ca + L > 26 || cb + L > 26) return unsolved;
   const lay = layoutOf(chains, L);
   const neq = lay.neq;
-  const col = new Int32Array(neq);
-  const nsyn = Math.min(SYN_BITS, el.checks.length);
-  for (let k = 0; k < nsyn; k++) {
-    const c = el.checks[k]!;
-    for (let e = 0; e < neq; e++) if ((c[e >>> 5]! >>> (e & 31)) & 1) col[e]! |= 1 << k;
-  }
-  const frameCol = new Int32Array(neq * 4);
-  const firstCol = new Int32Array(neq * 4);
-  stateColumns(solvedMap(el), neq, table, A.t0, frameCol, firstCol);
+  const { col, frameCol } = equationColumns(el, neq, table, A.t0);
   const kernel = kernelOf(el, table, A.t0);
   const sides = [A, B].map((ch, c) => {
     const len = ch.sums.length;
