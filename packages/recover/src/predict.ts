@@ -534,10 +534,14 @@ function consensus(variant: string, runs: readonly Run[], seen: number, next: nu
   return { kind: 'partial', variant, count, next: nextV, previous: prevV, ...(buckets ? { buckets } : {}), note };
 }
 
-/** V8's cache hides where a refill starts until the values cross one. */
+/**
+ * V8's cache hides where a refill starts until the values cross one; values that already cross
+ * one may leave positions unsettled only because their searches cost too much (coarse buckets
+ * split unevenly by the refill): a few more values settle those.
+ */
 function cacheHint(variant: string, seen: number): string {
   const per = XS_VARIANTS.find((x) => x.id === variant)?.cache?.perRefill;
-  return per && seen <= per ? ` (about ${per + 1 - seen} more cross a refill boundary of V8's ${per}-value cache, which fixes the position)` : '';
+  return per && seen <= per ? ` (a window crossing one of V8's ${per}-value refills fixes the position: a few more values if this one crosses one, at most ${per + 1 - seen} if it does not)` : '';
 }
 
 function defaultEra(id: string): Pick<Era, 'package' | 'variant'> {
