@@ -794,15 +794,19 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
               found.push(x);
               return found.length <= limit;
             });
-            if (!r.solved || found.length > limit) {
+            if (r.solved && found.length <= limit) {
+              done = { run: here.slice(tp.first, tp.end), states: found };
+              solved.push(done);
+              rank = UNKNOWNS;
+              for (const x of done.states) if (!verify(x, c)) break;
+              continue;
+            }
+            // Not settled (a cap passed, or the rank fell short): the level search's run, when
+            // there is one, is tried next; else the alignment stays unsettled.
+            if (!best || found.length > limit) {
               undetermined++;
               continue;
             }
-            done = { run: here.slice(tp.first, tp.end), states: found };
-            solved.push(done);
-            rank = UNKNOWNS;
-            for (const x of done.states) if (!verify(x, c)) break;
-            continue;
           }
         }
         if (!best && pairsShape) {
