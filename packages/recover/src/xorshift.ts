@@ -454,9 +454,9 @@ function typicalBlocks(n: number, shape: Extract<Shape, { kind: 'sum' }>, spans:
 }
 
 /**
- * The fewest buckets of n, consecutive from a realm's first call (across: two runs either side of
- * a refill, split in the middle), for which the top-bits search (sum-top.ts) finds a plan within
- * its cap — Infinity when none up to MAX_TOP_RUN. Buckets spread by the golden ratio stand for
+ * The fewest buckets of n, consecutive from a realm's first call (across: L values split by a
+ * refill anywhere, every split planned — the longer run alone or both runs together), for which
+ * the top-bits search (sum-top.ts) finds a plan within its cap — Infinity when none up to MAX_TOP_RUN. Buckets spread by the golden ratio stand for
  * typical values (as typicalBlocks).
  */
 const MAX_TOP_RUN = 64;
@@ -936,8 +936,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       }
       if (run > MAX_NEED) run = Infinity;
       let topNeed = Infinity;
-      // The top-bits search (sum-top.ts) for the buckets' most common size: the fewest values of
-      // a run (across a refill: two runs, split in the middle) it plans within its cap.
+      // The top-bits search (sum-top.ts) for the buckets' most common size: the fewest values it
+      // plans within its cap (across a refill: at every split).
       const sizes = observed.flatMap((o) => (o !== null && typeof o === 'object' ? [o.n] : []));
       if (sizes.length) {
         const count = new Map<number, number>();
