@@ -27,8 +27,9 @@
  *
  * Cost ≈ 2^a + 2^b leaves (a, b: log2 of each half's choices) + 2^(a + b − checks) joined pairs,
  * the states that fit the linear bits (the carries then sort them out: a false one passes each
- * bucket with probability about ½). For buckets of 64 (6 bits, 2 choices per value): about 2^14
- * leaves per half and 2^13 joined pairs at 23 values; the level search would need 2^23 carry-ins.
+ * bucket with probability about ½). For buckets of 64 (6 bits, 2 choices per value) at 23 values
+ * (measured plans): 2^17 + 2^18 leaves and 2^13 joined pairs, 30–50 ms; the level search would
+ * guess 2^23 carry-ins.
  */
 import { xorshift128Step } from '@emu/core';
 import { Gf2System, UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
@@ -76,7 +77,7 @@ export interface TopResult {
 /** Spans searched (top bits per word). */
 const MIN_SPAN = 3;
 const MAX_SPAN = 12;
-/** Leaves of half A (stored, 8 bytes each) and of half B at most, log2. */
+/** Leaves of half A (stored: key, path id, first-state part — 24 bytes — and a table slot) and of half B at most, log2. */
 const LOG_MAX_A = 20;
 const LOG_MAX_B = 23;
 /** Joined pairs at most, log2 (each solved and checked). */
@@ -137,6 +138,13 @@ function stepsOf(obs: readonly TopObservation[], first: number, end: number, bit
   return steps;
 }
 
+/** The leading bits two `bits`-bit integers lo ≤ hi share (what a bucket's interval pins). */
+export function sharedPrefix(lo: number, hi: number, bits: number): number {
+  let p = 0;
+  while (p < bits && Math.floor(lo / 2 ** (bits - p - 1)) === Math.floor(hi / 2 ** (bits - p - 1))) p++;
+  return p;
+}
+
 /**
  * The GF(2) rank of bits hi − s … hi − 1 of every word of the
  * window first … end − 1: the same wherever the window sits (the step is linear and invertible),
@@ -171,11 +179,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
   const n = obs.length;
   if (n === 0) return undefined;
   // Spans around the buckets' typical pin (its common leading bits).
-  const pins = obs.map((o) => {
-    let p = 0;
-    while (p < bits && Math.floor(o.lo / 2 ** (bits - p - 1)) === Math.floor(o.hi / 2 ** (bits - p - 1))) p++;
-    return p;
-  });
+  const pins = obs.map((o) => sharedPrefix(o.lo, o.hi, bits));
   const typical = [...pins].sort((a, b) => a - b)[Math.floor(n / 2)]!;
   const logs = new Float64Array(2 * MAX_WINDOW + 2);
   const free = new Uint8Array(2 * MAX_WINDOW + 2);

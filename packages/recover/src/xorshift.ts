@@ -24,7 +24,7 @@ import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } fr
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
 import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, planChains, solveChains } from './sum-chain.js';
 import { pairTracks, solvePairs } from './sum-pairs.js';
-import { TOP_MIN_COST, type TopObservation, planTop, solveTop } from './sum-top.js';
+import { TOP_MIN_COST, type TopObservation, planTop, sharedPrefix, solveTop } from './sum-top.js';
 import { type Observed, bucketRange, matches } from './observe.js';
 
 /** One state that explains every observation, with the cache position it implies (V8). */
@@ -372,9 +372,7 @@ function pinOf(o: Observed, shape: Extract<Shape, { kind: 'sum' }>): Pin | undef
     return { p: bits, lo: m, hi: m };
   }
   const [lo, hi] = bucketRange(o, bits);
-  let p = 0;
-  while (p < bits && Math.floor(lo / 2 ** (bits - p - 1)) === Math.floor(hi / 2 ** (bits - p - 1))) p++;
-  return { p, lo, hi };
+  return { p: sharedPrefix(lo, hi, bits), lo, hi };
 }
 
 /** The blocks of 2^(bits − s) an observation's interval meets: how many values its top s bits may take. */
@@ -698,6 +696,22 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     let possible = false;
     for (let len = 3; len <= MAX_CHAIN; len++) for (let si = 0; si < spans.length; si++) if (unitCost[len]![si]! * fewest[si]! ** len <= cap) possible = true;
     let short = false;
+    /** Charges a solve's planned cost to maxWork: false (the alignment left unsettled, outOfBudget) when it would pass it. */
+    const charge = (cost: number): boolean => {
+      if (spent + cost > maxWork) {
+        undetermined++;
+        outOfBudget = true;
+        return false;
+      }
+      spent += cost;
+      return true;
+    };
+    /** The states a solve emits; past 64 · maxCandidates `emit` asks it to stop and `over` says so. */
+    const collector = () => {
+      const found: Int32Array[] = [];
+      const limit = 64 * maxCandidates;
+      return { found, emit: (x: Int32Array): boolean => found.push(x) <= limit, over: (): boolean => found.length > limit };
+    };
     // Per alignment: the cheapest affordable run of consecutive observations, solved exactly
     // (memoised: alignments that place that run alike share the result).
     const solved: { run: Placement[]; states: Int32Array[] }[] = [];
@@ -782,19 +796,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           const topObs: TopObservation[] = here.slice(0, MAX_TOP_PLACEMENTS).map((p) => ({ t: p.t, lo: pins[p.k]!.lo, hi: pins[p.k]!.hi }));
           const tp = planTop(topObs, shape, Math.min(alignments === 1 ? MAX_TOP_COST_ONE : MAX_TOP_COST, best ? best.cost : Infinity));
           if (tp) {
-            if (spent + tp.cost > maxWork) {
-              undetermined++;
-              outOfBudget = true;
-              continue;
-            }
-            spent += tp.cost;
-            const found: Int32Array[] = [];
-            const limit = 64 * maxCandidates;
-            const r = solveTop(topObs, shape, tp, table, (x) => {
-              found.push(x);
-              return found.length <= limit;
-            });
-            if (r.solved && found.length <= limit) {
+            if (!charge(tp.cost)) continue;
+            const { found, emit, over } = collector();
+            const r = solveTop(topObs, shape, tp, table, emit);
+            if (r.solved && !over()) {
               done = { run: here.slice(tp.first, tp.end), states: found };
               solved.push(done);
               rank = UNKNOWNS;
@@ -803,7 +808,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
             }
             // Not settled (a cap passed, or the rank fell short): the level search's run, when
             // there is one, is tried next; else the alignment stays unsettled.
-            if (!best || found.length > limit) {
+            if (!best || over()) {
               undetermined++;
               continue;
             }
@@ -813,12 +818,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           // No run of 3: two runs of 2 or more, searched as two pairs (their first two values each).
           const pairs = runsAt(c).filter((r) => r.length >= 2).slice(0, 2);
           if (pairs.length === 2) {
-            if (spent + PAIRS_COST > maxWork) {
-              undetermined++;
-              outOfBudget = true;
-              continue;
-            }
-            spent += PAIRS_COST;
+            if (!charge(PAIRS_COST)) continue;
             const chainOf = (r: Placement[]): SumChain => ({
               t0: r[0]!.t,
               sums: r.slice(0, 2).map((p): [number, number] => {
@@ -829,13 +829,9 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
               hi: shape.hi,
               carryInKnown: shape.lo === 0,
             });
-            const found: Int32Array[] = [];
-            const limit = 64 * maxCandidates;
-            const r = solvePairs(chainOf(pairs[0]!), chainOf(pairs[1]!), (x) => {
-              found.push(x);
-              return found.length <= limit;
-            });
-            if (!r.solved || found.length > limit) {
+            const { found, emit, over } = collector();
+            const r = solvePairs(chainOf(pairs[0]!), chainOf(pairs[1]!), emit);
+            if (!r.solved || over()) {
               undetermined++;
               continue;
             }
@@ -851,18 +847,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           short = true;
           continue;
         }
-        if (spent + best.cost > maxWork) {
-          undetermined++;
-          outOfBudget = true;
-          continue;
-        }
-        spent += best.cost;
-        const found: Int32Array[] = [];
-        const limit = 64 * maxCandidates;
-        const emit = (x: Int32Array): boolean => {
-          found.push(x);
-          return found.length <= limit;
-        };
+        if (!charge(best.cost)) continue;
+        const { found, emit, over } = collector();
         // Every combination of the run's top-`span`-bit blocks (one each when every value pins them).
         const unit = 2 ** (bits - best.span);
         const first = best.run.map((p) => Math.floor(pins[p.k]!.lo / unit));
@@ -880,7 +866,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
             chains.push({ t0: runs[i]![0]!.t, sums: sums.slice(o, o + runs[i]!.length), lo: shape.hi - best.span, hi: shape.hi, carryInKnown: carryKnown(best.span) });
           }
           const r = solveChains(chains, best.plan, emit);
-          if (!r.solved || found.length > limit) {
+          if (!r.solved || over()) {
             settled = false;
             break;
           }
