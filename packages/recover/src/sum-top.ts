@@ -109,6 +109,15 @@ export const TOP_MIN_COST = SETUP_WEIGHT;
 const MAX_SHARED_KEY = 8;
 /** Multiplier of the hash on the join key (Fibonacci hashing). */
 const HASH = 0x9e3779b1 | 0;
+/** Leaves passed to the table at a time. */
+const LEAF_BATCH = 1024;
+
+/** Work arrays shared by every solve (solveTop is not re-entered): slot → the largest asked for yet. */
+const buffers: Int32Array[] = [];
+function scratch(slot: number, length: number): Int32Array {
+  if (!buffers[slot] || buffers[slot].length < length) buffers[slot] = new Int32Array(Math.max(length, 16));
+  return buffers[slot];
+}
 
 interface Step {
   /** The word this step chooses: w_word's top bits. */
@@ -247,6 +256,128 @@ function valueOf(st: Int32Array, lo: number, hiMask: number): number {
 }
 
 /**
+ * A half's depth-first walk, resumable: its tables, its stack (per depth: choice, base of the
+ * choices, key / own-check / first-state part so far, path id and radix), the depth d (below
+ * start: done) and, at the last step, the next choice li.
+ */
+interface HalfWalk {
+  readonly tab: Int32Array;
+  readonly size1: number;
+  readonly rec: number;
+  readonly mask: number;
+  readonly sizes: Int32Array;
+  readonly fbs: Int32Array;
+  readonly frees: Uint8Array;
+  readonly ch: Int32Array;
+  readonly base: Int32Array;
+  readonly keyAt: Int32Array;
+  readonly ownAt: Int32Array;
+  readonly part: Int32Array;
+  readonly idAt: Float64Array;
+  readonly radixAt: Float64Array;
+  start: number;
+  end: number;
+  d: number;
+  li: number;
+}
+
+function walkStack(depth: number): Pick<HalfWalk, 'ch' | 'base' | 'keyAt' | 'ownAt' | 'part' | 'idAt' | 'radixAt'> {
+  return {
+    ch: new Int32Array(depth + 1),
+    base: new Int32Array(depth + 1),
+    keyAt: new Int32Array(depth + 1),
+    ownAt: new Int32Array(depth + 1),
+    part: new Int32Array(4 * (depth + 1)),
+    idAt: new Float64Array(depth + 1),
+    radixAt: new Float64Array(depth + 1),
+  };
+}
+
+/** Sets the walk at the root of steps start … end − 1 (end − start ≥ 1; the first step is free). */
+function beginWalk(w: HalfWalk, start: number, end: number): void {
+  w.start = start;
+  w.end = end;
+  w.d = start;
+  w.li = 0;
+  w.ch[start] = -1;
+  w.base[start] = 0;
+  w.keyAt[start] = 0;
+  w.ownAt[start] = 0;
+  w.idAt[start] = 0;
+  w.radixAt[start] = 1;
+  w.part.fill(0, 4 * start, 4 * start + 4);
+}
+
+/**
+ * Walks on until LEAF_BATCH leaves meeting the half's own checks are in the batch (key, path
+ * id and, when withFirst, the part of the first run's first state) or the walk is done; returns
+ * how many. No call in the loop: V8 optimises it once.
+ */
+function walkBatch(w: HalfWalk, bKey: Int32Array, bId: Int32Array, bFirst: Int32Array, withFirst: boolean): number {
+  const { tab, size1, rec, mask, sizes, fbs, frees, ch, base, keyAt, ownAt, part, idAt, radixAt } = w;
+  const start = w.start;
+  const last = w.end - 1;
+  let d = w.d;
+  let n = 0;
+  while (d >= start) {
+    if (d === last) {
+      // The last step: every choice is a leaf.
+      const k0 = keyAt[d]!;
+      const o0 = ownAt[d]!;
+      const b0 = base[d]!;
+      const rows = d * size1;
+      const size = sizes[d]!;
+      const p = 4 * d;
+      const id0 = idAt[d]!;
+      const radix = radixAt[d]!;
+      let i = w.li;
+      for (; i < size && n < LEAF_BATCH; i++) {
+        const r = rows + ((b0 + i) & mask) * rec;
+        if ((o0 ^ tab[r + 1]!) !== 0) continue;
+        bKey[n] = k0 ^ tab[r]!;
+        bId[n] = id0 + i * radix;
+        if (withFirst) {
+          const f = 4 * n;
+          bFirst[f] = part[p]! ^ tab[r + 6]!;
+          bFirst[f + 1] = part[p + 1]! ^ tab[r + 7]!;
+          bFirst[f + 2] = part[p + 2]! ^ tab[r + 8]!;
+          bFirst[f + 3] = part[p + 3]! ^ tab[r + 9]!;
+        }
+        n++;
+      }
+      if (i < size) {
+        w.li = i;
+        break;
+      }
+      w.li = 0;
+      d--;
+      continue;
+    }
+    const i = ++ch[d]!;
+    if (i === sizes[d]) {
+      d--;
+      continue;
+    }
+    const x = (base[d]! + i) & mask;
+    const r = d * size1 + x * rec;
+    const p = 4 * d;
+    part[p + 4] = part[p]! ^ tab[r + 6]!;
+    part[p + 5] = part[p + 1]! ^ tab[r + 7]!;
+    part[p + 6] = part[p + 2]! ^ tab[r + 8]!;
+    part[p + 7] = part[p + 3]! ^ tab[r + 9]!;
+    keyAt[d + 1] = keyAt[d]! ^ tab[r]!;
+    ownAt[d + 1] = ownAt[d]! ^ tab[r + 1]!;
+    idAt[d + 1] = idAt[d]! + i * radixAt[d]!;
+    radixAt[d + 1] = radixAt[d]! * sizes[d]!;
+    d++;
+    ch[d] = -1;
+    base[d] = frees[d] ? 0 : fbs[d]! - 1 - x;
+  }
+  w.d = d;
+  return n;
+}
+
+/**
  * Every state that fits the window `plan` chose from the sorted observations `obs` (table: the
  * symbolic rows up to the window's last word), each handed to `emit` as the frame state
  * [s0hi, s0lo, s1hi, s1lo]; `emit` returns false to stop (the result is then not solved).
@@ -347,37 +478,33 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const fbs = Int32Array.from(all, (x) => x.fb);
   const frees = Uint8Array.from(all, (x) => (x.obs < 0 ? 1 : 0));
 
-  // Half A: every leaf meeting A's own checks, as (key, path id, its part of the first run's first state).
+  // A path id: the choice index at each step of its half, first step least significant (< 2^23).
   let sizeA = 1;
   for (let d = 0; d < endA; d++) sizeA *= sizes[d]!;
-  const keys = new Int32Array(sizeA);
-  const ids = new Int32Array(sizeA);
-  const firsts = new Int32Array(4 * sizeA);
-  let nA = 0;
-  // The walk's stack, per depth: choice, value, base of the choices, key / own / first-state part so far, path id and radix.
-  const ch = new Int32Array(depth + 1);
-  const xs = new Int32Array(depth + 1);
-  const base = new Int32Array(depth + 1);
-  const keyAt = new Int32Array(depth + 1);
-  const ownAt = new Int32Array(depth + 1);
-  const part = new Int32Array(4 * (depth + 1));
-  const idAt = new Float64Array(depth + 1);
-  const radixAt = new Float64Array(depth + 1);
   // Few checks across the halves: many A leaves would share a key (long probes, many pairs).
   const logA = Math.log2(sizeA);
   let logB = 0;
   for (let d = endA; d < depth; d++) logB += Math.log2(sizes[d]!);
   const keyBits = Math.min(nKey, KEY_BITS);
+  // Path ids are int32 (the planner's caps keep them below 2^23).
+  if (logA > 30 || logB > 30) return fail;
   if (logA - keyBits > MAX_SHARED_KEY || logA + logB - keyBits > LOG_MAX_JOINED) return fail;
-  // A's leaves in an open-addressed table: slot = [key, leaf index] (one cache line per probe).
-  // At most half full (linear probing: an unsuccessful probe reads about 2.5 slots at load ½, 200 at 0.95).
+  // A's leaves in an open-addressed table: slot = [key, path id], −1 empty (one cache line per
+  // probe). At most half full (linear probing: an unsuccessful probe reads about 2.5 slots at
+  // load ½, 200 at 0.95). Reused between solves: a fresh one per solve cost its page faults.
   const hb = Math.max(4, 33 - Math.clz32(sizeA - 1));
-  const slots = new Int32Array(2 << hb).fill(-1);
+  const slots = scratch(0, 2 << hb);
+  slots.fill(-1, 0, 2 << hb);
   const slotMask = (1 << hb) - 1;
-  // Half B: each leaf probes; a joined pair's first run is checked from the two parts of its
-  // first state; a pair that passes is solved whole (A's path from its id, B's from the walk),
-  // its other runs checked, its frame state emitted.
+  // Leaves wait in a batch (key, path id, and for B its part of the first run's first state)
+  // and meet the table a batch at a time: in a loop of independent accesses the processor
+  // overlaps the table's cache misses, which inside the walk it does not.
+  const bKey = scratch(1, LEAF_BATCH);
+  const bId = scratch(2, LEAF_BATCH);
+  const bFirst = scratch(3, 4 * LEAF_BATCH);
+  let nA = 0;
   const acc = new Int32Array(4 * parts);
+  const first = new Int32Array(4);
   const st = new Int32Array(4);
   let joined = 0;
   let stopped = false;
@@ -395,130 +522,85 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     }
     return true;
   };
+  /** XORs into acc the parts (words `from` … `from + count − 1` of each record) of the path with id `id` over steps d0 … d1 − 1. */
+  const pathParts = (id: number, d0: number, d1: number, from: number, count: number): void => {
+    let prev = 0;
+    for (let d = d0; d < d1; d++) {
+      const i = id % sizes[d]!;
+      id = (id - i) / sizes[d]!;
+      const x = frees[d] ? i : (fbs[d]! - 1 - prev + i) & mask;
+      prev = x;
+      const q0 = d * size1 + x * rec + 2 + from;
+      for (let q = 0; q < count; q++) acc[from + q]! ^= tab[q0 + q]!;
+    }
+  };
   const combos = 1 << deficit;
   const kw = 4 * parts;
   /**
-   * A's leaf a joined with B's path (xs up to depth − 2, then last value xl): each state of its
-   * coset (the solution ⊕ a combination of the kernel's vectors; one state at rank 128) whose
-   * first run fits is solved whole, its other runs checked, emitted. False when emit stopped.
+   * A's leaf (path idA) joined with B's leaf (path idB, its first-run part in bFirst at f): each
+   * state of its coset (the solution ⊕ a combination of the kernel's vectors; one state at rank
+   * 128) whose first run fits is solved whole, its other runs checked, its frame emitted. False
+   * when emit stopped.
    */
-  const settle = (a: number, xl: number): boolean => {
-    const r = (depth - 1) * size1 + xl * rec;
+  const settle = (idA: number, idB: number, f: number): boolean => {
+    acc.fill(0, 4, 8);
+    pathParts(idA, 0, endA, 4, 4);
+    for (let w = 0; w < 4; w++) first[w] = acc[4 + w]! ^ bFirst[f + w]!;
     for (let v = 0; v < combos; v++) {
       for (let w = 0; w < 4; w++) {
-        let x = firsts[4 * a + w]! ^ part[4 * (depth - 1) + w]! ^ tab[r + 6 + w]!;
+        let x = first[w]!;
         for (let b = 0; b < deficit; b++) if ((v >>> b) & 1) x ^= kern[b * kw + 4 + w]!;
         acc[4 + w] = x;
       }
-      if (runFits(runs[0]!, 4) && !settleWhole(a, xl, v)) return false;
+      if (!runFits(runs[0]!, 4)) continue;
+      acc.fill(0);
+      for (let b = 0; b < deficit; b++) if ((v >>> b) & 1) for (let q = 0; q < kw; q++) acc[q]! ^= kern[b * kw + q]!;
+      pathParts(idA, 0, endA, 0, kw);
+      pathParts(idB, endA, depth, 0, kw);
+      let fits = true;
+      for (let q = 1; q < runs.length && fits; q++) fits = runFits(runs[q]!, 4 * (q + 1));
+      if (!fits) continue;
+      if (!emit(new Int32Array([acc[1]!, acc[0]!, acc[3]!, acc[2]!]))) {
+        stopped = true;
+        return false;
+      }
     }
     return true;
   };
-  /** The whole state of A's leaf a, B's path and kernel combination v: its other runs checked, its frame emitted. */
-  const settleWhole = (a: number, xl: number, v: number): boolean => {
-    acc.fill(0);
-    for (let b = 0; b < deficit; b++) if ((v >>> b) & 1) for (let q = 0; q < kw; q++) acc[q]! ^= kern[b * kw + q]!;
-    let idA = ids[a]!;
-    let prev = 0;
-    for (let d = 0; d < depth; d++) {
-      let x: number;
-      if (d < endA) {
-        const i = idA % sizes[d]!;
-        idA = (idA - i) / sizes[d]!;
-        x = frees[d] ? i : (fbs[d]! - 1 - prev + i) & mask;
-      } else x = d === depth - 1 ? xl : xs[d]!;
-      prev = x;
-      const q0 = d * size1 + x * rec + 2;
-      for (let q = 0; q < 4 * parts; q++) acc[q]! ^= tab[q0 + q]!;
+  /** The batch of A's leaves into the table. */
+  const store = (n: number): void => {
+    for (let b = 0; b < n; b++) {
+      let h = Math.imul(bKey[b]!, HASH) >>> (32 - hb);
+      while (slots[2 * h + 1]! >= 0) h = (h + 1) & slotMask;
+      slots[2 * h] = bKey[b]!;
+      slots[2 * h + 1] = bId[b]!;
     }
-    for (let q = 1; q < runs.length; q++) if (!runFits(runs[q]!, 4 * (q + 1))) return true;
-    if (!emit(new Int32Array([acc[1]!, acc[0]!, acc[3]!, acc[2]!]))) {
-      stopped = true;
-      return false;
-    }
-    return true;
   };
-  /**
-   * Walks the steps start … end − 1 depth first (end − start ≥ 1). Half A (probe false): each
-   * leaf meeting A's own checks is stored (key, path id, first-state part) and put in the
-   * table. Half B (probe true): each leaf meeting B's own checks looks up its key; every A leaf
-   * with that key is settled. False when stopped.
-   */
-  const walk = (start: number, end: number, probe: boolean): boolean => {
-    const last = end - 1;
-    let d = start;
-    ch[d] = -1;
-    base[d] = 0;
-    keyAt[d] = 0;
-    ownAt[d] = 0;
-    idAt[d] = 0;
-    radixAt[d] = 1;
-    part.fill(0, 4 * d, 4 * d + 4);
-    while (d >= start) {
-      if (d === last) {
-        // The last step: every choice is a leaf.
-        const k0 = keyAt[d]!;
-        const o0 = ownAt[d]!;
-        const b0 = base[d]!;
-        const rows = d * size1;
-        const n = sizes[d]!;
-        const p = 4 * d;
-        for (let i = 0; i < n; i++) {
-          const x = (b0 + i) & mask;
-          const r = rows + x * rec;
-          if ((o0 ^ tab[r + 1]!) !== 0) continue;
-          const key = k0 ^ tab[r]!;
-          if (probe) {
-            for (let h = Math.imul(key, HASH) >>> (32 - hb); ; h = (h + 1) & slotMask) {
-              const a = slots[2 * h + 1]!;
-              if (a < 0) break;
-              if (slots[2 * h] !== key) continue;
-              if (++joined > maxJoined) {
-                stopped = true;
-                return false;
-              }
-              if (!settle(a, x)) return false;
-            }
-          } else {
-            keys[nA] = key;
-            ids[nA] = idAt[d]! + i * radixAt[d]!;
-            firsts[4 * nA] = part[p]! ^ tab[r + 6]!;
-            firsts[4 * nA + 1] = part[p + 1]! ^ tab[r + 7]!;
-            firsts[4 * nA + 2] = part[p + 2]! ^ tab[r + 8]!;
-            firsts[4 * nA + 3] = part[p + 3]! ^ tab[r + 9]!;
-            let h = Math.imul(key, HASH) >>> (32 - hb);
-            while (slots[2 * h + 1]! >= 0) h = (h + 1) & slotMask;
-            slots[2 * h] = key;
-            slots[2 * h + 1] = nA++;
-          }
+  /** The batch of B's leaves against the table: every A leaf with the same key is settled. False when stopped. */
+  const probe = (n: number): boolean => {
+    for (let b = 0; b < n; b++) {
+      const key = bKey[b]!;
+      for (let h = Math.imul(key, HASH) >>> (32 - hb); ; h = (h + 1) & slotMask) {
+        const a = slots[2 * h + 1]!;
+        if (a < 0) break;
+        if (slots[2 * h] !== key) continue;
+        if (++joined > maxJoined) {
+          stopped = true;
+          return false;
         }
-        d--;
-        continue;
+        if (!settle(a, bId[b]!, 4 * b)) return false;
       }
-      const i = ++ch[d]!;
-      if (i === sizes[d]) {
-        d--;
-        continue;
-      }
-      const x = (base[d]! + i) & mask;
-      const r = d * size1 + x * rec;
-      xs[d] = x;
-      const p = 4 * d;
-      part[p + 4] = part[p]! ^ tab[r + 6]!;
-      part[p + 5] = part[p + 1]! ^ tab[r + 7]!;
-      part[p + 6] = part[p + 2]! ^ tab[r + 8]!;
-      part[p + 7] = part[p + 3]! ^ tab[r + 9]!;
-      keyAt[d + 1] = keyAt[d]! ^ tab[r]!;
-      ownAt[d + 1] = ownAt[d]! ^ tab[r + 1]!;
-      idAt[d + 1] = idAt[d]! + i * radixAt[d]!;
-      radixAt[d + 1] = radixAt[d]! * sizes[d]!;
-      d++;
-      ch[d] = -1;
-      base[d] = frees[d] ? 0 : fbs[d]! - 1 - x;
     }
     return true;
   };
-  walk(0, endA, false);
-  walk(endA, depth, true);
+  const wk: HalfWalk = { tab, size1, rec, mask, sizes, fbs, frees, ...walkStack(depth), start: 0, end: endA, d: 0, li: 0 };
+  beginWalk(wk, 0, endA);
+  while (wk.d >= wk.start) {
+    const n = walkBatch(wk, bKey, bId, bFirst, false);
+    store(n);
+    nA += n;
+  }
+  beginWalk(wk, endA, depth);
+  while (wk.d >= wk.start && probe(walkBatch(wk, bKey, bId, bFirst, true)));
   return { solved: !stopped, leavesA: nA, joined };
 }
