@@ -17,7 +17,8 @@
  * the words up to a split are half A, the rest half B; a run cut by the split has its word at the
  * cut free in B and its equations in both halves, so the elimination turns "the same word" into
  * checks. Each half's leaves must meet the checks inside that half and carry their parities of up
- * to 32 checks across the halves (the join key); A's leaves are hashed by key and B's probe. A
+ * to 32 checks across the halves (the join key); A's leaves are sorted by key, B's a batch at a
+ * time, and the two merged. A
  * joined pair fixes every equation's value, hence the state (the solved map); it is kept when its
  * outputs reproduce every bucket of the window, then handed to `emit` (the caller runs the
  * emulator on every observation). Every state that fits the window's buckets is met by its own
@@ -93,30 +94,44 @@ const KEY_BITS = 32;
  */
 const MAX_DEFICIT = 4;
 /**
- * Cost model (work units of about 2 ns, as sum-chain.ts's): a stored leaf of A (a random write
- * to the table), a leaf of B (a random probe), a joined pair solved and checked, the elimination
- * and tables. Measured on this machine, per solve: leaves 100–300 ns each (walk and table access),
- * a joined pair about 150 ns, set-up 1–10 ms; planned costs were within 2× of the measured times
- * (64 × 22: planned 133 ms, 85 ms; 300 × 22: 77 ms, 224 ms).
+ * Cost model (work units of about 2 ns, as sum-chain.ts's): a leaf of A (walked, stored, sorted),
+ * a leaf of B (walked, sorted, merged), a joined pair solved and checked, the elimination and
+ * tables. Measured on this machine (the sort-merge join; 10 solves per row, other jobs sharing
+ * the cores): A 40–55 ns a leaf, B 55–70, a joined pair about 450 ns (its two paths re-derived).
  */
-const LEAF_A_WEIGHT = 64;
-const LEAF_B_WEIGHT = 40;
-const JOIN_WEIGHT = 200;
+const LEAF_A_WEIGHT = 24;
+const LEAF_B_WEIGHT = 30;
+const JOIN_WEIGHT = 220;
 const SETUP_WEIGHT = 2 ** 19;
 /** No plan costs less (a caller with a cheaper one need not ask). */
 export const TOP_MIN_COST = SETUP_WEIGHT;
-/** log2 of the A leaves that may share one key (the table's probe runs). */
+/** log2 of the A leaves that may share one key (the runs of equal keys the merge pairs). */
 const MAX_SHARED_KEY = 8;
-/** Multiplier of the hash on the join key (Fibonacci hashing). */
-const HASH = 0x9e3779b1 | 0;
-/** Leaves passed to the table at a time. */
-const LEAF_BATCH = 1024;
+/** B's leaves sorted and merged at a time. */
+const B_BATCH = 1 << 20;
+/** Bits of the sort's digit. */
+const SORT_DIGIT = 11;
+/** The scratch slots of the join. */
+const SLOT_KEY_A = 0;
+const SLOT_ID_A = 1;
+const SLOT_KEY_B = 2;
+const SLOT_ID_B = 3;
+const SLOT_TMP_KEY = 4;
+const SLOT_TMP_ID = 5;
+const SLOT_COUNTS = 6;
+/** Work arrays longer than this are dropped after a solve (a rare large search keeps no memory). */
+const KEEP_LENGTH = 1 << 20;
 
 /** Work arrays shared by every solve (solveTop is not re-entered): slot → the largest asked for yet. */
 const buffers: Int32Array[] = [];
 function scratch(slot: number, length: number): Int32Array {
   if (!buffers[slot] || buffers[slot].length < length) buffers[slot] = new Int32Array(Math.max(length, 16));
   return buffers[slot];
+}
+function release(): void {
+  buffers.forEach((b, slot) => {
+    if (b.length > KEEP_LENGTH) delete buffers[slot];
+  });
 }
 
 interface Step {
@@ -180,11 +195,14 @@ function wordsRank(obs: readonly TopObservation[], first: number, end: number, s
 /**
  * The cheapest window, span and split for the sorted observations `obs` (distinct t) of a sum
  * mapping showing sum bits shape.lo … shape.hi − 1, or undefined when none fits the caps and `cap`
- * work units.
+ * work units. With `reach` (per observation, the range of cache alignments its position holds
+ * for), the plan least costly per alignment its window serves (a solved window's states serve
+ * every alignment that places all of its observations alike).
  */
-export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: number): TopPlan | undefined {
+export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: number, reach?: readonly (readonly [number, number])[]): TopPlan | undefined {
   const bits = shape.hi - shape.lo;
   let best: TopPlan | undefined;
+  let bestScore = Infinity;
   const n = obs.length;
   if (n === 0) return undefined;
   // Spans around the buckets' typical pin (its common leading bits).
@@ -196,8 +214,16 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
     for (let i = 0; i < n; i++) {
       let S = 0;
       let B = 0;
+      let from = -Infinity;
+      let to = Infinity;
       for (let j = i; j < Math.min(n, i + MAX_WINDOW); j++) {
         const o = obs[j]!;
+        if (reach) {
+          from = Math.max(from, reach[j]![0]);
+          to = Math.min(to, reach[j]![1]);
+        }
+        // The alignments the window serves (1 without reach).
+        const serves = reach ? Math.max(1, to - from + 1) : 1;
         if (j === i || o.t !== obs[j - 1]!.t + 1) {
           free[S] = 1;
           logs[S++] = s;
@@ -226,7 +252,8 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
           if (la > LOG_MAX_A || lb > LOG_MAX_B) continue;
           const costOf = (lj: number) => LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
           // The cost at full rank is a floor: the words' rank is computed only for a plan that could win.
-          if (costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS))) > Math.min(cap, best ? best.cost : Infinity)) continue;
+          const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)));
+          if (floor > cap || floor / serves >= bestScore) continue;
           if (deficit < 0) {
             deficit = UNKNOWNS - wordsRank(obs, i, j + 1, s, shape.hi);
             K = s * S - (UNKNOWNS - deficit);
@@ -237,8 +264,9 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
           const lj = Math.max(0, la + lb - Math.min(ck, KEY_BITS)) + deficit;
           if (lj > LOG_MAX_JOINED) continue;
           const cost = costOf(lj);
-          if (cost > cap || (best && cost >= best.cost)) continue;
+          if (cost > cap || cost / serves >= bestScore) continue;
           best = { first: i, end: j + 1, span: s, split: q, logA: la, logB: lb, logJoined: lj, cost };
+          bestScore = cost / serves;
         }
         // Longer windows only add leaves once the joined pairs are few.
         if (deficit <= MAX_DEFICIT && B - K < 4 && K >= KEY_BITS) break;
@@ -309,16 +337,15 @@ function beginWalk(w: HalfWalk, start: number, end: number): void {
 }
 
 /**
- * Walks on until LEAF_BATCH leaves meeting the half's own checks are in the batch (key, path
- * id and, when withFirst, the part of the first run's first state) or the walk is done; returns
- * how many. No call in the loop: V8 optimises it once.
+ * Walks on until the leaves meeting the half's own checks fill keys / ids (key and path id, from
+ * index n up to cap) or the walk is done; returns the new count. No call in the loop: V8
+ * optimises it once.
  */
-function walkBatch(w: HalfWalk, bKey: Int32Array, bId: Int32Array, bFirst: Int32Array, withFirst: boolean): number {
+function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, cap: number): number {
   const { tab, size1, rec, mask, sizes, fbs, frees, ch, base, keyAt, ownAt, part, idAt, radixAt } = w;
   const start = w.start;
   const last = w.end - 1;
   let d = w.d;
-  let n = 0;
   while (d >= start) {
     if (d === last) {
       // The last step: every choice is a leaf.
@@ -327,23 +354,14 @@ function walkBatch(w: HalfWalk, bKey: Int32Array, bId: Int32Array, bFirst: Int32
       const b0 = base[d]!;
       const rows = d * size1;
       const size = sizes[d]!;
-      const p = 4 * d;
       const id0 = idAt[d]!;
       const radix = radixAt[d]!;
       let i = w.li;
-      for (; i < size && n < LEAF_BATCH; i++) {
+      for (; i < size && n < cap; i++) {
         const r = rows + ((b0 + i) & mask) * rec;
         if ((o0 ^ tab[r + 1]!) !== 0) continue;
-        bKey[n] = k0 ^ tab[r]!;
-        bId[n] = id0 + i * radix;
-        if (withFirst) {
-          const f = 4 * n;
-          bFirst[f] = part[p]! ^ tab[r + 6]!;
-          bFirst[f + 1] = part[p + 1]! ^ tab[r + 7]!;
-          bFirst[f + 2] = part[p + 2]! ^ tab[r + 8]!;
-          bFirst[f + 3] = part[p + 3]! ^ tab[r + 9]!;
-        }
-        n++;
+        keys[n] = k0 ^ tab[r]!;
+        ids[n++] = id0 + i * radix;
       }
       if (i < size) {
         w.li = i;
@@ -375,6 +393,37 @@ function walkBatch(w: HalfWalk, bKey: Int32Array, bId: Int32Array, bFirst: Int32
   }
   w.d = d;
   return n;
+}
+
+/**
+ * Sorts n keys (their low `bits` bits, unsigned) with their ids: least significant digit first,
+ * 11 bits a pass, between (keys, ids) and (tk, ti); returns the pair that holds the result.
+ */
+function sortByKey(keys: Int32Array, ids: Int32Array, tk: Int32Array, ti: Int32Array, n: number, bits: number): [Int32Array, Int32Array] {
+  const counts = scratch(SLOT_COUNTS, 1 << SORT_DIGIT);
+  let k = keys;
+  let i = ids;
+  let k2 = tk;
+  let i2 = ti;
+  for (let shift = 0; shift < bits; shift += SORT_DIGIT) {
+    counts.fill(0, 0, 1 << SORT_DIGIT);
+    const dm = (1 << SORT_DIGIT) - 1;
+    for (let q = 0; q < n; q++) counts[(k[q]! >>> shift) & dm]!++;
+    let sum = 0;
+    for (let c = 0; c <= dm; c++) {
+      const x = counts[c]!;
+      counts[c] = sum;
+      sum += x;
+    }
+    for (let q = 0; q < n; q++) {
+      const to = counts[(k[q]! >>> shift) & dm]!++;
+      k2[to] = k[q]!;
+      i2[to] = i[q]!;
+    }
+    [k, k2] = [k2, k];
+    [i, i2] = [i2, i];
+  }
+  return [k, i];
 }
 
 /**
@@ -489,20 +538,19 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   // Path ids are int32 (the planner's caps keep them below 2^23).
   if (logA > 30 || logB > 30) return fail;
   if (logA - keyBits > MAX_SHARED_KEY || logA + logB - keyBits > LOG_MAX_JOINED) return fail;
-  // A's leaves in an open-addressed table: slot = [key, path id], −1 empty (one cache line per
-  // probe). At most half full (linear probing: an unsuccessful probe reads about 2.5 slots at
-  // load ½, 200 at 0.95). Reused between solves: a fresh one per solve cost its page faults.
-  const hb = Math.max(4, 33 - Math.clz32(sizeA - 1));
-  const slots = scratch(0, 2 << hb);
-  slots.fill(-1, 0, 2 << hb);
-  const slotMask = (1 << hb) - 1;
-  // Leaves wait in a batch (key, path id, and for B its part of the first run's first state)
-  // and meet the table a batch at a time: in a loop of independent accesses the processor
-  // overlaps the table's cache misses, which inside the walk it does not.
-  const bKey = scratch(1, LEAF_BATCH);
-  const bId = scratch(2, LEAF_BATCH);
-  const bFirst = scratch(3, 4 * LEAF_BATCH);
-  let nA = 0;
+  // The join sorts instead of hashing: A's leaves (key, path id) all stored and sorted by key,
+  // B's a batch at a time, each batch sorted and merged with A's. Sorting streams through memory;
+  // a hash table of A's leaves cost one cache miss per leaf (tens of ns at 2^17 leaves, ~100 at 2^22).
+  let sizeB = 1;
+  for (let d = endA; d < depth; d++) sizeB *= sizes[d]!;
+  const batch = Math.min(sizeB, B_BATCH);
+  // A's arrays and the temporary ones are each long enough for either half (a sort may leave A in either pair, B sorts into the other).
+  const keyA = scratch(SLOT_KEY_A, Math.max(sizeA, batch));
+  const idA = scratch(SLOT_ID_A, Math.max(sizeA, batch));
+  const keyB = scratch(SLOT_KEY_B, batch);
+  const idB = scratch(SLOT_ID_B, batch);
+  const tk = scratch(SLOT_TMP_KEY, Math.max(sizeA, batch));
+  const ti = scratch(SLOT_TMP_ID, Math.max(sizeA, batch));
   const acc = new Int32Array(4 * parts);
   const first = new Int32Array(4);
   const st = new Int32Array(4);
@@ -526,8 +574,10 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const pathParts = (id: number, d0: number, d1: number, from: number, count: number): void => {
     let prev = 0;
     for (let d = d0; d < d1; d++) {
-      const i = id % sizes[d]!;
-      id = (id - i) / sizes[d]!;
+      // Integer digits (ids are int32).
+      const q = (id / sizes[d]!) | 0;
+      const i = id - q * sizes[d]!;
+      id = q;
       const x = frees[d] ? i : (fbs[d]! - 1 - prev + i) & mask;
       prev = x;
       const q0 = d * size1 + x * rec + 2 + from;
@@ -537,26 +587,26 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const combos = 1 << deficit;
   const kw = 4 * parts;
   /**
-   * A's leaf (path idA) joined with B's leaf (path idB, its first-run part in bFirst at f): each
-   * state of its coset (the solution ⊕ a combination of the kernel's vectors; one state at rank
-   * 128) whose first run fits is solved whole, its other runs checked, its frame emitted. False
-   * when emit stopped.
+   * A's leaf (path a) joined with B's (path b): each state of its coset (the solution ⊕ a
+   * combination of the kernel's vectors; one state at rank 128) whose first run fits is solved
+   * whole, its other runs checked, its frame emitted. False when emit stopped.
    */
-  const settle = (idA: number, idB: number, f: number): boolean => {
+  const settle = (a: number, b: number): boolean => {
     acc.fill(0, 4, 8);
-    pathParts(idA, 0, endA, 4, 4);
-    for (let w = 0; w < 4; w++) first[w] = acc[4 + w]! ^ bFirst[f + w]!;
+    pathParts(a, 0, endA, 4, 4);
+    pathParts(b, endA, depth, 4, 4);
+    for (let w = 0; w < 4; w++) first[w] = acc[4 + w]!;
     for (let v = 0; v < combos; v++) {
       for (let w = 0; w < 4; w++) {
         let x = first[w]!;
-        for (let b = 0; b < deficit; b++) if ((v >>> b) & 1) x ^= kern[b * kw + 4 + w]!;
+        for (let q = 0; q < deficit; q++) if ((v >>> q) & 1) x ^= kern[q * kw + 4 + w]!;
         acc[4 + w] = x;
       }
       if (!runFits(runs[0]!, 4)) continue;
       acc.fill(0);
-      for (let b = 0; b < deficit; b++) if ((v >>> b) & 1) for (let q = 0; q < kw; q++) acc[q]! ^= kern[b * kw + q]!;
-      pathParts(idA, 0, endA, 0, kw);
-      pathParts(idB, endA, depth, 0, kw);
+      for (let q = 0; q < deficit; q++) if ((v >>> q) & 1) for (let r = 0; r < kw; r++) acc[r]! ^= kern[q * kw + r]!;
+      pathParts(a, 0, endA, 0, kw);
+      pathParts(b, endA, depth, 0, kw);
       let fits = true;
       for (let q = 1; q < runs.length && fits; q++) fits = runFits(runs[q]!, 4 * (q + 1));
       if (!fits) continue;
@@ -567,40 +617,30 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     }
     return true;
   };
-  /** The batch of A's leaves into the table. */
-  const store = (n: number): void => {
-    for (let b = 0; b < n; b++) {
-      let h = Math.imul(bKey[b]!, HASH) >>> (32 - hb);
-      while (slots[2 * h + 1]! >= 0) h = (h + 1) & slotMask;
-      slots[2 * h] = bKey[b]!;
-      slots[2 * h + 1] = bId[b]!;
-    }
-  };
-  /** The batch of B's leaves against the table: every A leaf with the same key is settled. False when stopped. */
-  const probe = (n: number): boolean => {
-    for (let b = 0; b < n; b++) {
-      const key = bKey[b]!;
-      for (let h = Math.imul(key, HASH) >>> (32 - hb); ; h = (h + 1) & slotMask) {
-        const a = slots[2 * h + 1]!;
-        if (a < 0) break;
-        if (slots[2 * h] !== key) continue;
-        if (++joined > maxJoined) {
-          stopped = true;
-          return false;
-        }
-        if (!settle(a, bId[b]!, 4 * b)) return false;
-      }
-    }
-    return true;
-  };
   const wk: HalfWalk = { tab, size1, rec, mask, sizes, fbs, frees, ...walkStack(depth), start: 0, end: endA, d: 0, li: 0 };
   beginWalk(wk, 0, endA);
-  while (wk.d >= wk.start) {
-    const n = walkBatch(wk, bKey, bId, bFirst, false);
-    store(n);
-    nA += n;
-  }
+  const nA = walkBatch(wk, keyA, idA, 0, sizeA);
+  const [sa, ia] = sortByKey(keyA, idA, tk, ti, nA, keyBits);
+  // Sorted A may now sit in the temporary arrays: B's sort gets the other pair.
+  const [bk2, bi2] = sa === tk ? [keyA, idA] : [tk, ti];
   beginWalk(wk, endA, depth);
-  while (wk.d >= wk.start && probe(walkBatch(wk, bKey, bId, bFirst, true)));
+  while (wk.d >= wk.start && !stopped) {
+    const nb = walkBatch(wk, keyB, idB, 0, batch);
+    const [sb, ib] = sortByKey(keyB, idB, bk2, bi2, nb, keyBits);
+    // Merge: for each B leaf, the run of A leaves with its key (unsigned order).
+    let i = 0;
+    for (let j = 0; j < nb && !stopped; j++) {
+      const kb = sb[j]! >>> 0;
+      while (i < nA && sa[i]! >>> 0 < kb) i++;
+      for (let q = i; q < nA && sa[q]! >>> 0 === kb; q++) {
+        if (++joined > maxJoined) {
+          stopped = true;
+          break;
+        }
+        if (!settle(ia[q]!, ib[j]!)) break;
+      }
+    }
+  }
+  release();
   return { solved: !stopped, leavesA: nA, joined };
 }
