@@ -146,7 +146,7 @@ function xorshiftMethod(variant: string): Method {
         return {
           states: [],
           detail: '',
-          unsupported: `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each — too few for any run it can afford, however many values (buckets work from n = 64 for powers of two — 32 from a realm's first call — and from about n = 200 otherwise; or give full values)`,
+          unsupported: `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each — too few for any run it can afford, however many values (buckets work from n = 32 for powers of two and from about n = 200 otherwise; or give full values)`,
         };
       }
       // From the start of a realm, V8's first value is the first of a refill.

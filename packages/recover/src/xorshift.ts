@@ -116,8 +116,10 @@ const MAX_CHAIN_COST = 2 ** 23;
 const MAX_BUCKET_COST = 2 ** 25;
 /**
  * The cap of the top-bits search (sum-top.ts: coarse buckets such as ⌊x·64⌋, whose runs the
- * level search cannot afford): 2^26 units, about 0.1–0.2 s of CPU per window (measured: 22
- * buckets of 64 from the start, 2^16 + 2^18 leaves and 2^18 joined pairs, 100–160 ms).
+ * level search cannot afford): 2^26 units, at most about 0.13 s of CPU per window (2 ns a unit;
+ * measured: 23 buckets of 64 from the start, 2^17 + 2^18 leaves and 2^13 joined pairs, 20–30 ms).
+ * Across V8's refills one solve serves every alignment that places its window alike (planTop's
+ * reach), so 100 buckets mid-stream take a few solves, not one per cache position.
  */
 const MAX_TOP_COST = 2 ** 26;
 /** Its cap when there is one alignment only (from a realm's first call, or no backwards cache): one solve of about 0.2–0.3 s (15 buckets of 1000). */

@@ -26,8 +26,8 @@ value is determined, 3 when it is not. Exit 3 with a one-line reason when the da
   j                           the same with n from --bucket N
   ?                           a call whose value was not seen
 Buckets work for the xorshift128+ engines (node 6+, Chromium, Firefox 45+, Safari/JSC 10+, Edge
-Chakra: from n = 64, or 32 from a realm's first call, and n ≥ 200 that is not a power of two on the
-(s0 + s1) mappings; any n on node 12–25's s0 mappings), the MWC1616 eras (node ≤ 5, n ≥ 64:
+Chakra: powers of two from n = 32 and other n from about 200 on the (s0 + s1) mappings; any n
+on node 12–25's s0 mappings), the MWC1616 eras (node ≤ 5, n ≥ 64:
 Betable-style IDs) and the 48-bit LCGs (IE, Netscape, Firefox ≤ 44, Rhino: any n); the others
 (GameRand, v8-patched, Hermes, QuickJS) take full values. Each value gives at most log2 N bits of
 128. With --bucket the predictions print as buckets unless --format says otherwise.
