@@ -29,7 +29,7 @@
  * Cost ≈ 2^a + 2^b leaves (a, b: log2 of each half's choices) + 2^(a + b − checks) joined pairs,
  * the states that fit the linear bits (the carries then sort them out: a false one passes each
  * bucket with probability about ½). For buckets of 64 (6 bits, 2 choices per value) at 23 values
- * (measured plans): 2^17 + 2^18 leaves and 2^13 joined pairs, 30–50 ms; the level search would
+ * (measured plans): 2^17 + 2^18 leaves and 2^13 joined pairs, 20–30 ms; the level search would
  * guess 2^23 carry-ins.
  */
 import { xorshift128Step } from '@emu/core';
