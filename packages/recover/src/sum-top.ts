@@ -284,14 +284,13 @@ function valueOf(st: Int32Array, lo: number, hiMask: number): number {
 }
 
 /**
- * A half's depth-first walk, resumable: its tables, its stack (per depth: choice, base of the
- * choices, key / own-check / first-state part so far, path id and radix), the depth d (below
- * start: done) and, at the last step, the next choice li.
+ * A half's depth-first walk, resumable: its table (per step and value of its word, the key and
+ * own-check parts: record (d · 2^s + X) · 2), its stack (per depth: choice, base of the choices,
+ * key / own-check value so far, path id and radix), the depth d (below start: done) and, at the
+ * last step, the next choice li.
  */
 interface HalfWalk {
-  readonly tab: Int32Array;
-  readonly size1: number;
-  readonly rec: number;
+  readonly kt: Int32Array;
   readonly mask: number;
   readonly sizes: Int32Array;
   readonly fbs: Int32Array;
@@ -300,7 +299,6 @@ interface HalfWalk {
   readonly base: Int32Array;
   readonly keyAt: Int32Array;
   readonly ownAt: Int32Array;
-  readonly part: Int32Array;
   readonly idAt: Float64Array;
   readonly radixAt: Float64Array;
   start: number;
@@ -309,13 +307,12 @@ interface HalfWalk {
   li: number;
 }
 
-function walkStack(depth: number): Pick<HalfWalk, 'ch' | 'base' | 'keyAt' | 'ownAt' | 'part' | 'idAt' | 'radixAt'> {
+function walkStack(depth: number): Pick<HalfWalk, 'ch' | 'base' | 'keyAt' | 'ownAt' | 'idAt' | 'radixAt'> {
   return {
     ch: new Int32Array(depth + 1),
     base: new Int32Array(depth + 1),
     keyAt: new Int32Array(depth + 1),
     ownAt: new Int32Array(depth + 1),
-    part: new Int32Array(4 * (depth + 1)),
     idAt: new Float64Array(depth + 1),
     radixAt: new Float64Array(depth + 1),
   };
@@ -333,7 +330,6 @@ function beginWalk(w: HalfWalk, start: number, end: number): void {
   w.ownAt[start] = 0;
   w.idAt[start] = 0;
   w.radixAt[start] = 1;
-  w.part.fill(0, 4 * start, 4 * start + 4);
 }
 
 /**
@@ -342,7 +338,8 @@ function beginWalk(w: HalfWalk, start: number, end: number): void {
  * optimises it once.
  */
 function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, cap: number): number {
-  const { tab, size1, rec, mask, sizes, fbs, frees, ch, base, keyAt, ownAt, part, idAt, radixAt } = w;
+  const { kt, mask, sizes, fbs, frees, ch, base, keyAt, ownAt, idAt, radixAt } = w;
+  const row = 2 * (mask + 1);
   const start = w.start;
   const last = w.end - 1;
   let d = w.d;
@@ -352,15 +349,15 @@ function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, ca
       const k0 = keyAt[d]!;
       const o0 = ownAt[d]!;
       const b0 = base[d]!;
-      const rows = d * size1;
+      const rows = d * row;
       const size = sizes[d]!;
       const id0 = idAt[d]!;
       const radix = radixAt[d]!;
       let i = w.li;
       for (; i < size && n < cap; i++) {
-        const r = rows + ((b0 + i) & mask) * rec;
-        if ((o0 ^ tab[r + 1]!) !== 0) continue;
-        keys[n] = k0 ^ tab[r]!;
+        const r = rows + 2 * ((b0 + i) & mask);
+        if ((o0 ^ kt[r + 1]!) !== 0) continue;
+        keys[n] = k0 ^ kt[r]!;
         ids[n++] = id0 + i * radix;
       }
       if (i < size) {
@@ -377,14 +374,9 @@ function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, ca
       continue;
     }
     const x = (base[d]! + i) & mask;
-    const r = d * size1 + x * rec;
-    const p = 4 * d;
-    part[p + 4] = part[p]! ^ tab[r + 6]!;
-    part[p + 5] = part[p + 1]! ^ tab[r + 7]!;
-    part[p + 6] = part[p + 2]! ^ tab[r + 8]!;
-    part[p + 7] = part[p + 3]! ^ tab[r + 9]!;
-    keyAt[d + 1] = keyAt[d]! ^ tab[r]!;
-    ownAt[d + 1] = ownAt[d]! ^ tab[r + 1]!;
+    const r = d * row + 2 * x;
+    keyAt[d + 1] = keyAt[d]! ^ kt[r]!;
+    ownAt[d + 1] = ownAt[d]! ^ kt[r + 1]!;
     idAt[d + 1] = idAt[d]! + i * radixAt[d]!;
     radixAt[d + 1] = radixAt[d]! * sizes[d]!;
     d++;
@@ -617,7 +609,13 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     }
     return true;
   };
-  const wk: HalfWalk = { tab, size1, rec, mask, sizes, fbs, frees, ...walkStack(depth), start: 0, end: endA, d: 0, li: 0 };
+  // The walk's compact table: each record's key and own-check parts (the state parts are read only for joined pairs).
+  const kt = new Int32Array(all.length * 2 * (mask + 1));
+  for (let q = 0; q < all.length * (mask + 1); q++) {
+    kt[2 * q] = tab[q * rec]!;
+    kt[2 * q + 1] = tab[q * rec + 1]!;
+  }
+  const wk: HalfWalk = { kt, mask, sizes, fbs, frees, ...walkStack(depth), start: 0, end: endA, d: 0, li: 0 };
   beginWalk(wk, 0, endA);
   const nA = walkBatch(wk, keyA, idA, 0, sizeA);
   const [sa, ia] = sortByKey(keyA, idA, tk, ti, nA, keyBits);
