@@ -78,7 +78,7 @@ export interface TopResult {
 /** Spans searched (top bits per word). */
 const MIN_SPAN = 3;
 const MAX_SPAN = 12;
-/** Leaves of half A (stored: key, path id, first-state part — 24 bytes — and a table slot) and of half B at most, log2. */
+/** Leaves of half A (stored: key and path id, and the sort's two temporaries — 16 bytes a leaf) and of half B (walked in batches) at most, log2. */
 const LOG_MAX_A = 20;
 const LOG_MAX_B = 23;
 /** Joined pairs at most, log2 (each solved and checked). */
