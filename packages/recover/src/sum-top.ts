@@ -567,9 +567,9 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     let prev = 0;
     for (let d = d0; d < d1; d++) {
       // Integer digits (ids are int32).
-      const q = (id / sizes[d]!) | 0;
-      const i = id - q * sizes[d]!;
-      id = q;
+      const rest = (id / sizes[d]!) | 0;
+      const i = id - rest * sizes[d]!;
+      id = rest;
       const x = frees[d] ? i : (fbs[d]! - 1 - prev + i) & mask;
       prev = x;
       const q0 = d * size1 + x * rec + 2 + from;

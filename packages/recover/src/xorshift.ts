@@ -797,8 +797,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         if (buckets && (!best || best.cost > TOP_MIN_COST)) {
           const topObs: TopObservation[] = here.slice(0, MAX_TOP_PLACEMENTS).map((p) => ({ t: p.t, lo: pins[p.k]!.lo, hi: pins[p.k]!.hi }));
           // Among windows, the one least costly per alignment it serves (from this one on): its states are memoised for them.
-          const reach = here.slice(0, MAX_TOP_PLACEMENTS).map((p): [number, number] => [Math.max(p.lo, c), p.hi]);
-          const tp = planTop(topObs, shape, Math.min(alignments === 1 ? MAX_TOP_COST_ONE : MAX_TOP_COST, best ? best.cost : Infinity), alignments > 1 ? reach : undefined);
+          const reach = alignments > 1 ? here.slice(0, MAX_TOP_PLACEMENTS).map((p): [number, number] => [Math.max(p.lo, c), p.hi]) : undefined;
+          const tp = planTop(topObs, shape, Math.min(alignments === 1 ? MAX_TOP_COST_ONE : MAX_TOP_COST, best ? best.cost : Infinity), reach);
           if (tp) {
             if (!charge(tp.cost)) continue;
             const { found, emit, over } = collector();
