@@ -78,7 +78,7 @@ export interface TopResult {
 /** Spans searched (top bits per word). */
 const MIN_SPAN = 3;
 const MAX_SPAN = 12;
-/** Leaves of half A (stored: key and path id, and the sort's two temporaries — 16 bytes a leaf) and of half B (walked in batches) at most, log2. */
+/** Leaves of half A (stored: key and path id, 8 bytes a leaf; sorted a chunk at a time) and of half B (walked in batches) at most, log2. */
 const LOG_MAX_A = 20;
 const LOG_MAX_B = 23;
 /** Joined pairs at most, log2 (each solved and checked). */
@@ -97,18 +97,20 @@ const MAX_DEFICIT = 4;
  * Cost model (work units of about 2 ns, as sum-chain.ts's): a leaf of A (walked, stored, sorted),
  * a leaf of B (walked, sorted, merged), a joined pair solved and checked, the elimination and
  * tables. Measured on this machine (the sort-merge join; 10 solves per row, other jobs sharing
- * the cores): A 40–55 ns a leaf, B 55–70, a joined pair about 450 ns (its two paths re-derived).
+ * the cores): A 40–55 ns a leaf, B 55–70 (at 2^22 leaves a half, 60–100 ns: fresh memory's page
+ * faults and cache misses), a joined pair 200–300 ns (its first-run state read from the group
+ * tables; 450 ns when it was re-derived a step at a time).
  */
 const LEAF_A_WEIGHT = 24;
 const LEAF_B_WEIGHT = 30;
-const JOIN_WEIGHT = 220;
+const JOIN_WEIGHT = 130;
 const SETUP_WEIGHT = 2 ** 19;
 /** No plan costs less (a caller with a cheaper one need not ask). */
 export const TOP_MIN_COST = SETUP_WEIGHT;
 /** log2 of the A leaves that may share one key (the runs of equal keys the merge pairs). */
 const MAX_SHARED_KEY = 8;
-/** B's leaves sorted and merged at a time. */
-const B_BATCH = 1 << 20;
+/** A's leaves sorted at a time (a chunk), and B's sorted and merged at a time (a batch). */
+const BATCH = 1 << 21;
 /** Bits of the sort's digit. */
 const SORT_DIGIT = 11;
 /** The scratch slots of the join. */
@@ -119,6 +121,12 @@ const SLOT_ID_B = 3;
 const SLOT_TMP_KEY = 4;
 const SLOT_TMP_ID = 5;
 const SLOT_COUNTS = 6;
+const SLOT_PAIR_A = 7;
+const SLOT_PAIR_B = 8;
+/** Pairs with equal keys gathered by a merge before they are settled. */
+const MATCHES = 1 << 12;
+/** Bits of the word before plus bits of the path id a group table covers (2^12 records of 5 words). */
+const GROUP_BITS = 12;
 /** Work arrays longer than this are dropped after a solve (a rare large search keeps no memory). */
 const KEEP_LENGTH = 1 << 20;
 
@@ -132,6 +140,16 @@ function release(): void {
   buffers.forEach((b, slot) => {
     if (b.length > KEEP_LENGTH) delete buffers[slot];
   });
+}
+
+/** A group of consecutive steps of a bit-field half: its bits of the path id and its table (see solveTop). */
+interface Group {
+  readonly shift: number;
+  readonly bits: number;
+  /** Its first step is a free word (the table has one row, not one per value of the word before). */
+  readonly free: boolean;
+  /** Per (word before, bits): the group's last word, then its first-run state parts (4 words). */
+  readonly table: Int32Array;
 }
 
 interface Step {
@@ -293,6 +311,8 @@ interface HalfWalk {
   readonly kt: Int32Array;
   readonly mask: number;
   readonly sizes: Int32Array;
+  /** Per step, the radix its choice takes in a path id: its size, or the power of two above it (the id's digits are then bit fields). */
+  readonly widths: Int32Array;
   readonly fbs: Int32Array;
   readonly frees: Uint8Array;
   readonly ch: Int32Array;
@@ -338,7 +358,7 @@ function beginWalk(w: HalfWalk, start: number, end: number): void {
  * optimises it once.
  */
 function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, cap: number): number {
-  const { kt, mask, sizes, fbs, frees, ch, base, keyAt, ownAt, idAt, radixAt } = w;
+  const { kt, mask, sizes, widths, fbs, frees, ch, base, keyAt, ownAt, idAt, radixAt } = w;
   const row = 2 * (mask + 1);
   const start = w.start;
   const last = w.end - 1;
@@ -378,12 +398,49 @@ function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, ca
     keyAt[d + 1] = keyAt[d]! ^ kt[r]!;
     ownAt[d + 1] = ownAt[d]! ^ kt[r + 1]!;
     idAt[d + 1] = idAt[d]! + i * radixAt[d]!;
-    radixAt[d + 1] = radixAt[d]! * sizes[d]!;
+    radixAt[d + 1] = radixAt[d]! * widths[d]!;
     d++;
     ch[d] = -1;
     base[d] = frees[d] ? 0 : fbs[d]! - 1 - x;
   }
   w.d = d;
+  return n;
+}
+
+/**
+ * Merges B's sorted keys kb[0 … nb − 1] with A's sorted ones ka[cursor[0] … end − 1] (sorted by
+ * their bits under `low`): writes the positions of the pairs with equal keys to outA / outB, at
+ * most cap of them, and returns their count; cursor (A's position, B's, and the position inside
+ * B's run of A leaves, −1 before it) lets the next call go on. No call in the loop.
+ */
+function mergeKeys(ka: Int32Array, end: number, kb: Int32Array, nb: number, low: number, cursor: Int32Array, outA: Int32Array, outB: Int32Array, cap: number): number {
+  let i = cursor[0]!;
+  let j = cursor[1]!;
+  let q = cursor[2]!;
+  let n = 0;
+  for (; j < nb; j++) {
+    const key = kb[j]!;
+    const k = key & low;
+    if (q < 0) {
+      while (i < end && (ka[i]! & low) < k) i++;
+      q = i;
+    }
+    for (; q < end && (ka[q]! & low) === k; q++) {
+      if (ka[q] !== key) continue;
+      if (n === cap) {
+        cursor[0] = i;
+        cursor[1] = j;
+        cursor[2] = q;
+        return n;
+      }
+      outA[n] = q;
+      outB[n++] = j;
+    }
+    q = -1;
+  }
+  cursor[0] = i;
+  cursor[1] = j;
+  cursor[2] = -1;
   return n;
 }
 
@@ -518,8 +575,25 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const sizes = Int32Array.from(all, (x) => x.size);
   const fbs = Int32Array.from(all, (x) => x.fb);
   const frees = Uint8Array.from(all, (x) => (x.obs < 0 ? 1 : 0));
+  // Path ids: a half's choices as bit fields when they fit 31 bits (a shift and a mask to read a
+  // digit back), else mixed radix (a division a digit).
+  const widths = Int32Array.from(sizes);
+  const offs = new Int32Array(depth);
+  const fields = [false, false];
+  for (const [h, d0, d1] of [[0, 0, endA], [1, endA, depth]] as const) {
+    let used = 0;
+    for (let d = d0; d < d1; d++) used += Math.ceil(Math.log2(sizes[d]!));
+    if (used > 31) continue;
+    fields[h] = true;
+    for (let d = d0, off = 0; d < d1; d++) {
+      widths[d] = 2 ** Math.ceil(Math.log2(sizes[d]!));
+      offs[d] = off;
+      off += Math.log2(widths[d]!);
+    }
+  }
 
-  // A path id: the choice index at each step of its half, first step least significant (< 2^23).
+  // A path id: the choice index at each step of its half, first step least significant (bit
+  // fields or mixed radix, above).
   let sizeA = 1;
   for (let d = 0; d < endA; d++) sizeA *= sizes[d]!;
   // Few checks across the halves: many A leaves would share a key (long probes, many pairs).
@@ -527,7 +601,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   let logB = 0;
   for (let d = endA; d < depth; d++) logB += Math.log2(sizes[d]!);
   const keyBits = Math.min(nKey, KEY_BITS);
-  // Path ids are int32 (the planner's caps keep them below 2^23).
+  // Path ids are int32 (the planner's caps keep the mixed-radix ones below 2^23).
   if (logA > 30 || logB > 30) return fail;
   if (logA - keyBits > MAX_SHARED_KEY || logA + logB - keyBits > LOG_MAX_JOINED) return fail;
   // The join sorts instead of hashing: A's leaves (key, path id) all stored and sorted by key,
@@ -535,14 +609,21 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   // a hash table of A's leaves cost one cache miss per leaf (tens of ns at 2^17 leaves, ~100 at 2^22).
   let sizeB = 1;
   for (let d = endA; d < depth; d++) sizeB *= sizes[d]!;
-  const batch = Math.min(sizeB, B_BATCH);
-  // A's arrays and the temporary ones are each long enough for either half (a sort may leave A in either pair, B sorts into the other).
-  const keyA = scratch(SLOT_KEY_A, Math.max(sizeA, batch));
-  const idA = scratch(SLOT_ID_A, Math.max(sizeA, batch));
+  const batch = Math.min(sizeB, BATCH);
+  const chunk = Math.min(sizeA, BATCH);
+  // A's leaves all stored, a sorted chunk at a time; B's a batch; the sorts' temporaries one chunk or batch.
+  const keyA = scratch(SLOT_KEY_A, sizeA);
+  const idA = scratch(SLOT_ID_A, sizeA);
   const keyB = scratch(SLOT_KEY_B, batch);
   const idB = scratch(SLOT_ID_B, batch);
-  const tk = scratch(SLOT_TMP_KEY, Math.max(sizeA, batch));
-  const ti = scratch(SLOT_TMP_ID, Math.max(sizeA, batch));
+  const tk = scratch(SLOT_TMP_KEY, Math.max(chunk, batch));
+  const ti = scratch(SLOT_TMP_ID, Math.max(chunk, batch));
+  // The sorts order by the key's low bits only (two passes at most); the merge compares whole keys within a run of equal low bits.
+  const sortBits = Math.min(keyBits, 2 * SORT_DIGIT);
+  const low = 2 ** sortBits - 1;
+  const cursor = new Int32Array(3);
+  const pairA = scratch(SLOT_PAIR_A, MATCHES);
+  const pairB = scratch(SLOT_PAIR_B, MATCHES);
   const acc = new Int32Array(4 * parts);
   const first = new Int32Array(4);
   const st = new Int32Array(4);
@@ -565,16 +646,75 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   /** XORs into acc the parts (words `from` … `from + count − 1` of each record) of the path with id `id` over steps d0 … d1 − 1. */
   const pathParts = (id: number, d0: number, d1: number, from: number, count: number): void => {
     let prev = 0;
+    const field = fields[d0 === 0 ? 0 : 1]!;
     for (let d = d0; d < d1; d++) {
-      // Integer digits (ids are int32).
-      const rest = (id / sizes[d]!) | 0;
-      const i = id - rest * sizes[d]!;
-      id = rest;
+      let i: number;
+      if (field) i = (id >>> offs[d]!) & (widths[d]! - 1);
+      else {
+        // Integer digits (mixed-radix ids are below 2^23).
+        const rest = (id / sizes[d]!) | 0;
+        i = id - rest * sizes[d]!;
+        id = rest;
+      }
       const x = frees[d] ? i : (fbs[d]! - 1 - prev + i) & mask;
       prev = x;
       const q0 = d * size1 + x * rec + 2 + from;
       for (let q = 0; q < count; q++) acc[from + q]! ^= tab[q0 + q]!;
     }
+  };
+  // Group tables (bit-field halves): a joined pair's first-run state is read a group of steps at
+  // a time, not a step at a time — per group, for each value of the word before it and each
+  // value of its bits of the path id, the group's last word and the XOR of its steps' parts.
+  const groups: Group[][] = [[], []];
+  for (const [h, d0, d1] of [[0, 0, endA], [1, endA, depth]] as const) {
+    if (!fields[h]) continue;
+    for (let d = d0; d < d1; ) {
+      const free = frees[d] === 1;
+      const limit = free ? GROUP_BITS : Math.max(1, GROUP_BITS - s);
+      let bits = Math.log2(widths[d]!);
+      let e = d + 1;
+      while (e < d1 && bits + Math.log2(widths[e]!) <= limit) bits += Math.log2(widths[e++]!);
+      const rows = free ? 1 : mask + 1;
+      const gt = new Int32Array(rows * 2 ** bits * 5);
+      for (let xp = 0; xp < rows; xp++) {
+        for (let g = 0; g < 2 ** bits; g++) {
+          const o = (xp * 2 ** bits + g) * 5;
+          let prev = xp;
+          for (let q = d; q < e; q++) {
+            const i = (g >>> (offs[q]! - offs[d]!)) & (widths[q]! - 1);
+            const x = frees[q] ? i : (fbs[q]! - 1 - prev + i) & mask;
+            prev = x;
+            const r = q * size1 + x * rec + 6;
+            for (let w = 0; w < 4; w++) gt[o + 1 + w]! ^= tab[r + w]!;
+          }
+          gt[o] = prev;
+        }
+      }
+      groups[h]!.push({ shift: offs[d]!, bits, free, table: gt });
+      d = e;
+    }
+  }
+  /** Adds to acc[4 … 7] the first-run state parts of the path with id `id` of a bit-field half, by its group tables. */
+  const groupParts = (id: number, gs: readonly Group[]): void => {
+    let prev = 0;
+    let a0 = 0;
+    let a1 = 0;
+    let a2 = 0;
+    let a3 = 0;
+    for (let k = 0; k < gs.length; k++) {
+      const g = gs[k]!;
+      const o = (((g.free ? 0 : prev) << g.bits) + ((id >>> g.shift) & ((1 << g.bits) - 1))) * 5;
+      const t = g.table;
+      prev = t[o]!;
+      a0 ^= t[o + 1]!;
+      a1 ^= t[o + 2]!;
+      a2 ^= t[o + 3]!;
+      a3 ^= t[o + 4]!;
+    }
+    acc[4]! ^= a0;
+    acc[5]! ^= a1;
+    acc[6]! ^= a2;
+    acc[7]! ^= a3;
   };
   const combos = 1 << deficit;
   const kw = 4 * parts;
@@ -585,8 +725,10 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
    */
   const settle = (a: number, b: number): boolean => {
     acc.fill(0, 4, 8);
-    pathParts(a, 0, endA, 4, 4);
-    pathParts(b, endA, depth, 4, 4);
+    if (fields[0]) groupParts(a, groups[0]!);
+    else pathParts(a, 0, endA, 4, 4);
+    if (fields[1]) groupParts(b, groups[1]!);
+    else pathParts(b, endA, depth, 4, 4);
     for (let w = 0; w < 4; w++) first[w] = acc[4 + w]!;
     for (let v = 0; v < combos; v++) {
       for (let w = 0; w < 4; w++) {
@@ -615,27 +757,42 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     kt[2 * q] = tab[q * rec]!;
     kt[2 * q + 1] = tab[q * rec + 1]!;
   }
-  const wk: HalfWalk = { kt, mask, sizes, fbs, frees, ...walkStack(depth), start: 0, end: endA, d: 0, li: 0 };
+  const wk: HalfWalk = { kt, mask, sizes, widths, fbs, frees, ...walkStack(depth), start: 0, end: endA, d: 0, li: 0 };
+  // A: a chunk at a time, each sorted in place. A large half is never sorted whole: fresh memory
+  // costs a page fault per 4 KB on first touch (32 MB: 60–110 ms here), and a sort's scatter
+  // over it a cache miss per leaf; chunks stay in cache and need temporaries of one chunk only.
   beginWalk(wk, 0, endA);
-  const nA = walkBatch(wk, keyA, idA, 0, sizeA);
-  const [sa, ia] = sortByKey(keyA, idA, tk, ti, nA, keyBits);
-  // Sorted A may now sit in the temporary arrays: B's sort gets the other pair.
-  const [bk2, bi2] = sa === tk ? [keyA, idA] : [tk, ti];
+  const chunks: number[] = [0];
+  let nA = 0;
+  while (wk.d >= wk.start) {
+    const from = nA;
+    nA = walkBatch(wk, keyA, idA, nA, Math.min(sizeA, nA + chunk));
+    if (nA === from) break;
+    const ka = keyA.subarray(from, nA);
+    const ia = idA.subarray(from, nA);
+    const [sk, si] = sortByKey(ka, ia, tk, ti, nA - from, sortBits);
+    if (sk !== ka) {
+      ka.set(sk.subarray(0, nA - from));
+      ia.set(si.subarray(0, nA - from));
+    }
+    chunks.push(nA);
+  }
   beginWalk(wk, endA, depth);
   while (wk.d >= wk.start && !stopped) {
     const nb = walkBatch(wk, keyB, idB, 0, batch);
-    const [sb, ib] = sortByKey(keyB, idB, bk2, bi2, nb, keyBits);
-    // Merge: for each B leaf, the run of A leaves with its key (unsigned order).
-    let i = 0;
-    for (let j = 0; j < nb && !stopped; j++) {
-      const kb = sb[j]! >>> 0;
-      while (i < nA && sa[i]! >>> 0 < kb) i++;
-      for (let q = i; q < nA && sa[q]! >>> 0 === kb; q++) {
-        if (++joined > maxJoined) {
-          stopped = true;
-          break;
+    const [sb, ib] = sortByKey(keyB, idB, tk, ti, nb, sortBits);
+    // Merge the batch with each chunk of A (the pairs with equal keys, a buffer at a time), and settle each pair.
+    for (let c = 0; c + 1 < chunks.length && !stopped; c++) {
+      cursor[0] = chunks[c]!;
+      cursor[1] = 0;
+      cursor[2] = -1;
+      while (cursor[1]! < nb && !stopped) {
+        const m = mergeKeys(keyA, chunks[c + 1]!, sb, nb, low, cursor, pairA, pairB, MATCHES);
+        if (joined + m > maxJoined) stopped = true;
+        for (let q = 0; q < m && !stopped; q++) {
+          joined++;
+          settle(idA[pairA[q]!]!, ib[pairB[q]!]!);
         }
-        if (!settle(ia[q]!, ib[j]!)) break;
       }
     }
   }
