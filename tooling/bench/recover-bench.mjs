@@ -168,7 +168,8 @@ if (only.includes('sum-buckets')) {
     [128, '128', [18, 19, 20, 21, 22], [20, 21, 22, 24, 26, 28]],
     [64, '64', [22, 23, 24, 26], [28, 29, 30, 32, 34, 36]],
     [32, '32', [27, 28, 29, 30, 32], [36, 40, 44, 48, 56, 60]],
-    [16, '16', [60], []],
+    [100, '100', [28, 30, 32, 34, 36, 40, 45, 50, 60], [60]],
+    [16, '16', [34, 35, 36, 37, 38, 40], [60]],
     [6, '6', [60], []],
   ];
   const ENGINES = [
@@ -199,7 +200,7 @@ if (only.includes('sum-buckets')) {
           const kinds = {};
           const needs = [];
           const times = [];
-          const count = n < 32 ? Math.min(trials, 10) : trials;
+          const count = n < 16 ? Math.min(trials, 10) : trials;
           for (let t = 1; t <= count; t++) {
             let k = 1;
             while (info.cache?.canonicalizesNaN && (isNaNBits(hex(t, k)) || isNaNBits(hex(t, k + 1)))) k += 2;

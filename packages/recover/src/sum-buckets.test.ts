@@ -43,7 +43,7 @@ const ACROSS = new Map<number, number>([
   [1_000_000, 9],
   [2 ** 10, 15],
 ]);
-const REFUSED = [16, 6];
+const REFUSED = [6, 10];
 /**
  * Coarse buckets (the top-bits search, sum-top.ts): the fewest values that settled the next
  * bucket in every trial of recover-bench --only sum-buckets, from the start and across a refill.
@@ -55,6 +55,16 @@ const COARSE: [number, number, number][] = [
   [32, 28, 40],
 ];
 const COARSE_RUNS = Number(process.env.EMU_RECOVER_COARSE ?? 4);
+/**
+ * The coarsest the top-bits search takes (about 1 s a solve, one cache alignment only): ⌊x·16⌋
+ * (the hex digits of Math.random()-based UUIDs) and ⌊x·100⌋ (percentages), around the counts
+ * that settled them in recover-bench.
+ */
+const COARSEST: [number, number][] = [
+  [16, 36],
+  [100, 36],
+];
+const COARSEST_RUNS = Number(process.env.EMU_RECOVER_COARSEST ?? 2);
 
 const RUNS = Number(process.env.EMU_RECOVER_RUNS ?? 20);
 const NEXT = 4;
@@ -270,7 +280,55 @@ describe('(s0 + s1) mappings from buckets alone: zero wrong predictions (fast-ch
     }
   }, 120_000);
 
-  it('buckets too coarse for any affordable search (16, 6) are refused with the reason, at any count', () => {
+  it('the coarsest (⌊x·16⌋, ⌊x·100⌋: about 1 s a solve): zero wrong from the start and, without a backwards cache, mid-stream (fast-check)', () => {
+    for (const [id, variantId] of ENGINES) {
+      const desc = VARIANTS.find((v) => v.id === variantId)!.cache?.order === 'desc';
+      const tally: Tally = { cases: 0, skipped: 0, given: 0, wrong: 0, okFromStart: 0, kinds: {} };
+      const word = fc.noBias(fc.bigInt({ min: 1n, max: 2n ** 64n - 1n }));
+      // V8's backwards caches only from the start (across them these sizes are refused).
+      const mode = fc.constantFrom<Mode>('start', desc ? 'start' : 'mid');
+      fc.assert(
+        fc.property(word, word, fc.constantFrom(...COARSEST), mode, fc.integer({ min: -2, max: 4 }), fc.nat(10_000), (a, b, [n, m], md, extra, at) => {
+          runCase(id, variantId, a, b, n, md, m + extra, at, tally);
+        }),
+        { numRuns: COARSEST_RUNS * COARSEST.length },
+      );
+      console.log(`${id} coarsest: ${tally.cases} cases, ${JSON.stringify(tally.kinds)}, ${tally.given} values and buckets predicted, ${tally.wrong} wrong`);
+      expect(tally.wrong).toBe(0);
+      expect(tally.kinds.inconsistent ?? 0).toBe(0);
+    }
+  }, 600_000);
+
+  it('UUID hex digits (⌊x·16⌋) and percentages (⌊x·100⌋): 36 from the first call give the next values bit-exact; SpiderMonkey mid-stream too; across node 26’s refills refused, pointing at --from-start', () => {
+    for (const [id, n] of [
+      ['node@26.12.1', 16],
+      ['v8@15.0', 16],
+      ['jsc@10', 100],
+      ['node@10.24.1', 100],
+    ] as const) {
+      const e = createEngine(id, id.startsWith('jsc') ? { state: ['0x243f6a8885a308d3', '0x13198a2e03707344'] } : { seed: 20261204 });
+      const xs = Array.from({ length: 41 }, () => e.random());
+      const seen = xs.slice(0, 36).map((x) => ({ n, value: Math.floor(x * n) }));
+      const r = predict(id, seen, 5, 0, { bucket: n, fromStart: true });
+      expect(r.kind, `${id} ⌊x·${n}⌋: ${r.note}`).toBe('ok');
+      if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(36).map(doubleToHex));
+    }
+    // SpiderMonkey has no cache: 40 hex digits from anywhere.
+    const sm = createEngine('spidermonkey@45', { state: ['0x0123456789abcdef', '0x0fedcba987654321'] });
+    for (let i = 0; i < 500; i++) sm.random();
+    const ys = Array.from({ length: 45 }, () => sm.random());
+    const mid = predict('spidermonkey@45', ys.slice(0, 40).map((x) => ({ n: 16, value: Math.floor(x * 16) })), 5, 0, { bucket: 16 });
+    expect(mid.kind, mid.note).toBe('ok');
+    if (mid.kind === 'ok') expect(mid.next.map(doubleToHex)).toEqual(ys.slice(40).map(doubleToHex));
+    // Node 26 mid-stream: a solve per cache position would be needed — refused with the reason and what would do.
+    const node = createEngine('node@26.12.1', { seed: 5 });
+    for (let i = 0; i < 77; i++) node.random();
+    const across = predict('node@26.12.1', Array.from({ length: 100 }, () => ({ n: 16, value: Math.floor(node.random() * 16) })), 1, 0, { bucket: 16 });
+    expect(across.kind, across.note).toBe('unsupported');
+    expect(across.note).toMatch(/--from-start\): about \d+ values/);
+  }, 120_000);
+
+  it('buckets too coarse for any affordable search (6, 10) are refused with the reason, at any count', () => {
     for (const n of REFUSED) {
       const e = createEngine('node@26.12.1', { seed: 7 });
       const seen = Array.from({ length: 60 }, () => ({ n, value: Math.floor(e.random() * n) }));

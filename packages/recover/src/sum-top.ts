@@ -79,7 +79,7 @@ export interface TopResult {
 const MIN_SPAN = 3;
 const MAX_SPAN = 12;
 /** Leaves of half A (stored: key and path id, 8 bytes a leaf; sorted a chunk at a time) and of half B (walked in batches) at most, log2. */
-const LOG_MAX_A = 20;
+const LOG_MAX_A = 22;
 const LOG_MAX_B = 23;
 /** Joined pairs at most, log2 (each solved and checked). */
 const LOG_MAX_JOINED = 22;
@@ -215,9 +215,10 @@ function wordsRank(obs: readonly TopObservation[], first: number, end: number, s
  * mapping showing sum bits shape.lo … shape.hi − 1, or undefined when none fits the caps and `cap`
  * work units. With `reach` (per observation, the range of cache alignments its position holds
  * for), the plan least costly per alignment its window serves (a solved window's states serve
- * every alignment that places all of its observations alike).
+ * every alignment that places all of its observations alike). With `earliest`, the affordable
+ * plan whose window ends first (the cheapest of those): how many values from the first one it takes.
  */
-export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: number, reach?: readonly (readonly [number, number])[]): TopPlan | undefined {
+export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: number, reach?: readonly (readonly [number, number])[], earliest = false): TopPlan | undefined {
   const bits = shape.hi - shape.lo;
   let best: TopPlan | undefined;
   let bestScore = Infinity;
@@ -228,6 +229,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
   const typical = [...pins].sort((a, b) => a - b)[Math.floor(n / 2)]!;
   const logs = new Float64Array(2 * MAX_WINDOW + 2);
   const free = new Uint8Array(2 * MAX_WINDOW + 2);
+  const scoreOf = (cost: number, end: number, serves: number) => (earliest ? end + cost / (cap + 1) : cost / serves);
   for (let s = Math.max(MIN_SPAN, typical - 1); s <= Math.min(MAX_SPAN, typical + 4, bits); s++) {
     for (let i = 0; i < n; i++) {
       let S = 0;
@@ -271,7 +273,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
           const costOf = (lj: number) => LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
           // The cost at full rank is a floor: the words' rank is computed only for a plan that could win.
           const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)));
-          if (floor > cap || floor / serves >= bestScore) continue;
+          if (floor > cap || scoreOf(floor, j + 1, serves) >= bestScore) continue;
           if (deficit < 0) {
             deficit = UNKNOWNS - wordsRank(obs, i, j + 1, s, shape.hi);
             K = s * S - (UNKNOWNS - deficit);
@@ -282,9 +284,9 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
           const lj = Math.max(0, la + lb - Math.min(ck, KEY_BITS)) + deficit;
           if (lj > LOG_MAX_JOINED) continue;
           const cost = costOf(lj);
-          if (cost > cap || cost / serves >= bestScore) continue;
+          if (cost > cap || scoreOf(cost, j + 1, serves) >= bestScore) continue;
           best = { first: i, end: j + 1, span: s, split: q, logA: la, logB: lb, logJoined: lj, cost };
-          bestScore = cost / serves;
+          bestScore = scoreOf(cost, j + 1, serves);
         }
         // Longer windows only add leaves once the joined pairs are few.
         if (deficit <= MAX_DEFICIT && B - K < 4 && K >= KEY_BITS) break;

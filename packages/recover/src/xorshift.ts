@@ -64,9 +64,15 @@ export interface XorshiftRecovery {
   /**
    * `(s0 + s1)` mappings, when an alignment found no run the search can afford: about how many
    * observations of this precision (consecutive, from the first) would give every alignment one —
-   * Infinity when no run length would (too few known bits per value, e.g. ⌊x·n⌋ with n < 2^11).
+   * Infinity when no run length would (too few known bits per value: ⌊x·6⌋, ⌊x·10⌋; or, across
+   * V8's backwards cache, ⌊x·16⌋ and ⌊x·100⌋, a solve per cache position each past its cap).
    */
   readonly needValues?: number;
+  /**
+   * With needValues Infinity across V8's backwards cache: about how many buckets from the realm's
+   * first call (`fromStart`, one alignment) the top-bits search would take.
+   */
+  readonly needFromStart?: number;
 }
 
 /** Options of recoverXorshift: where the observations sit and how much work it may spend. */
@@ -122,8 +128,13 @@ const MAX_BUCKET_COST = 2 ** 25;
  * reach), so 100 buckets mid-stream take a few solves, not one per cache position.
  */
 const MAX_TOP_COST = 2 ** 26;
-/** Its cap when there is one alignment only (from a realm's first call, or no backwards cache): one solve of about 0.2–0.3 s (15 buckets of 1000). */
-const MAX_TOP_COST_ONE = 2 ** 27;
+/**
+ * Its cap when there is one alignment only (from a realm's first call, or no backwards cache):
+ * one solve of at most about 1.2 s and 70 MB (measured: 36 buckets of 16 — 2^22 leaves a half,
+ * 2^20 joined pairs — 0.9–1.2 s; 30–40 of 100 0.3–0.9 s), so ⌊x·16⌋ (the hex digits of
+ * Math.random() UUIDs) and ⌊x·100⌋ fit; the cheaper plans of finer buckets are chosen first.
+ */
+const MAX_TOP_COST_ONE = 3 * 2 ** 27;
 /** Observations of an alignment the top-bits search plans over (its windows hold at most 48; the first ones suffice). */
 const MAX_TOP_PLACEMENTS = 96;
 /** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 4 values across one of V8's refills settle every alignment (the split 2 + 2 by the pair search, PAIRS_COST) and 3 from the start usually settle the state. Not when some alignment has neither: the answer stays incomplete whatever the runs of 3 give. */
@@ -460,6 +471,8 @@ function typicalBlocks(n: number, shape: Extract<Shape, { kind: 'sum' }>, spans:
  * typical values (as typicalBlocks).
  */
 const MAX_TOP_RUN = 64;
+/** Pseudo-random bucket sequences sampled when no window of typical buckets is affordable. */
+const LUCK_SAMPLES = 7;
 const topNeedMemo = new Map<string, number>();
 function topRunNeeded(n: number, shape: Extract<Shape, { kind: 'sum' }>, across: boolean): number {
   const key = `${n}/${shape.lo}/${shape.hi}/${across}`;
@@ -477,6 +490,22 @@ function topRunNeeded(n: number, shape: Extract<Shape, { kind: 'sum' }>, across:
   // Across a refill every alignment is searched (the per-alignment cap); from the start, one.
   let single = Infinity;
   for (let L = 4; L <= MAX_TOP_RUN && single === Infinity; L++) if (fits(L, 0, across ? MAX_TOP_COST : MAX_TOP_COST_ONE)) single = L;
+  if (!across && single === Infinity) {
+    // No window of typical buckets is affordable (⌊x·62⌋, ⌊x·36⌋: most buckets meet two blocks),
+    // but a lucky run may be, where more of them fall inside one: pseudo-random sequences of
+    // MAX_TOP_PLACEMENTS buckets, the end of the earliest affordable window in each, the median.
+    const ends: number[] = [];
+    let u = 0x9e3779b9;
+    for (let r = 0; r < LUCK_SAMPLES; r++) {
+      const obs: TopObservation[] = Array.from({ length: MAX_TOP_PLACEMENTS }, (_, i) => {
+        u = (Math.imul(u, 1664525) + 1013904223) >>> 0;
+        const q = pinOf({ n, value: Math.floor((u / 2 ** 32) * n) }, shape)!;
+        return { t: 1 + i, lo: q.lo, hi: q.hi };
+      });
+      ends.push(planTop(obs, shape, MAX_TOP_COST_ONE, undefined, true)?.end ?? Infinity);
+    }
+    single = ends.sort((a, b) => a - b)[LUCK_SAMPLES >> 1]!;
+  }
   if (!across) need = single;
   for (let L = 4; L <= MAX_TOP_RUN && need === Infinity; L++) {
     // Across a refill at an unknown split: every split needs a plan — the longer run alone, or both.
@@ -896,8 +925,9 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // affordable; else a lucky one, where all but the few values the cap leaves room to split
     // pin the span (fraction f of the buckets; a window is affordable with probability p, about
     // run / p values until one turns up); else none, or only after more than MAX_NEED values
-    // (Infinity: refused — ⌊x·6⌋, ⌊x·16⌋: neither search affords any window of them).
+    // (Infinity: refused — ⌊x·6⌋, ⌊x·10⌋: neither search affords any window of them).
     let needValues: number | undefined;
+    let needFromStart: number | undefined;
     if (short) {
       const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
       const mean = (si: number, f: (b: { log: Float64Array; pinned: Float64Array }) => number, full: number) =>
@@ -926,13 +956,14 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       }
       if (run > MAX_NEED) run = Infinity;
       let topNeed = Infinity;
+      let common: number | undefined;
       // The top-bits search (sum-top.ts) for the buckets' most common size: the fewest values it
       // plans within its cap (across a refill: at every split).
       const sizes = observed.flatMap((o) => (o !== null && typeof o === 'object' ? [o.n] : []));
       if (sizes.length) {
         const count = new Map<number, number>();
         for (const v of sizes) count.set(v, (count.get(v) ?? 0) + 1);
-        const common = [...count].sort((a, b) => b[1] - a[1])[0]![0];
+        common = [...count].sort((a, b) => b[1] - a[1])[0]![0];
         topNeed = topRunNeeded(common, shape, desc && !options.fromStart);
         if (!(desc && !options.fromStart)) run = Math.min(run, topNeed);
       }
@@ -940,8 +971,21 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       // side for every split or two pairs (4 values split 2 + 2, sum-pairs.ts); for buckets both
       // sides searched together (solveChains: measured, one or two more than from the start).
       needValues = desc && !options.fromStart ? (buckets ? Math.min(run + 2, topNeed) : pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
+      // Refused only because V8's backwards cache puts a refill at an unknown place (a solve per
+      // cache position, each under the per-alignment cap): what the realm's first call would need.
+      if (needValues === Infinity && desc && !options.fromStart && common !== undefined) needFromStart = topRunNeeded(common, shape, false);
     }
-    return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(needValues !== undefined ? { needValues } : {}) };
+    return {
+      ...base,
+      candidates,
+      complete: !stopped && undetermined === 0,
+      rank,
+      undetermined,
+      impossible: false,
+      outOfBudget,
+      ...(needValues !== undefined ? { needValues } : {}),
+      ...(needFromStart !== undefined && needFromStart < Infinity ? { needFromStart } : {}),
+    };
   }
 
   // Buckets whose interval is not one binary prefix (n not a power of two): the interval's
