@@ -143,14 +143,10 @@ function xorshiftMethod(variant: string): Method {
       if (r.equationsPerValue === 0) return { states: [], detail: '', unsupported: 'no linear bits' };
       // Buckets too coarse for the (s0 + s1) search at any number of values: refused with the reason.
       if (r.needValues === Infinity && r.candidates.length === 0) {
-        const perValue = `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each`;
         return {
           states: [],
           detail: '',
-          unsupported:
-            r.needFromStart !== undefined
-              ? `${perValue}; V8's backwards cache puts a refill at an unknown place among them, and the search each cache position would need is past its cap (about 1 s each) — if the first value is the first Math.random() call of its realm or page, say so (--from-start): about ${r.needFromStart} values from there settle it; or give full values`
-              : `${perValue} — too few for any run it can afford, however many values (buckets work from n = 16 for powers of two, at 48, and from about n = 70 otherwise — 50 to 63 only on a lucky run of values; or give full values)`,
+          unsupported: `${variant}'s (s0 + s1) mapping carries: the exact search needs the same leading bits of every value of a run of consecutive calls, and these observations pin about ${r.equationsPerValue.toFixed(1)} bits each — too few for any run it can afford, however many values (buckets work from n = 16 for powers of two, at 48, and from about n = 70 otherwise — 50 to 63 only on a lucky run of values; or give full values)`,
         };
       }
       // From the start of a realm, V8's first value is the first of a refill.

@@ -215,10 +215,11 @@ function wordsRank(obs: readonly TopObservation[], first: number, end: number, s
  * mapping showing sum bits shape.lo … shape.hi − 1, or undefined when none fits the caps and `cap`
  * work units. With `reach` (per observation, the range of cache alignments its position holds
  * for), the plan least costly per alignment its window serves (a solved window's states serve
- * every alignment that places all of its observations alike). With `earliest`, the affordable
- * plan whose window ends first (the cheapest of those): how many values from the first one it takes.
+ * every alignment that places all of its observations alike), and with `perServe` no plan
+ * costlier than that per alignment it serves. With `earliest`, the affordable plan whose window
+ * ends first (the cheapest of those): how many values from the first one it takes.
  */
-export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: number, reach?: readonly (readonly [number, number])[], earliest = false): TopPlan | undefined {
+export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: number, reach?: readonly (readonly [number, number])[], earliest = false, perServe = Infinity): TopPlan | undefined {
   const bits = shape.hi - shape.lo;
   let best: TopPlan | undefined;
   let bestScore = Infinity;
@@ -273,7 +274,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
           const costOf = (lj: number) => LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
           // The cost at full rank is a floor: the words' rank is computed only for a plan that could win.
           const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)));
-          if (floor > cap || scoreOf(floor, j + 1, serves) >= bestScore) continue;
+          if (floor > cap || floor / serves > perServe || scoreOf(floor, j + 1, serves) >= bestScore) continue;
           if (deficit < 0) {
             deficit = UNKNOWNS - wordsRank(obs, i, j + 1, s, shape.hi);
             K = s * S - (UNKNOWNS - deficit);
@@ -284,7 +285,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
           const lj = Math.max(0, la + lb - Math.min(ck, KEY_BITS)) + deficit;
           if (lj > LOG_MAX_JOINED) continue;
           const cost = costOf(lj);
-          if (cost > cap || scoreOf(cost, j + 1, serves) >= bestScore) continue;
+          if (cost > cap || cost / serves > perServe || scoreOf(cost, j + 1, serves) >= bestScore) continue;
           best = { first: i, end: j + 1, span: s, split: q, logA: la, logB: lb, logJoined: lj, cost };
           bestScore = scoreOf(cost, j + 1, serves);
         }

@@ -64,15 +64,9 @@ export interface XorshiftRecovery {
   /**
    * `(s0 + s1)` mappings, when an alignment found no run the search can afford: about how many
    * observations of this precision (consecutive, from the first) would give every alignment one —
-   * Infinity when no run length would (too few known bits per value: ⌊x·6⌋, ⌊x·10⌋; or, across
-   * V8's backwards cache, ⌊x·16⌋ and ⌊x·100⌋, a solve per cache position each past its cap).
+   * Infinity when no run length would (too few known bits per value: ⌊x·6⌋, ⌊x·10⌋).
    */
   readonly needValues?: number;
-  /**
-   * With needValues Infinity across V8's backwards cache: about how many buckets from the realm's
-   * first call (`fromStart`, one alignment) the top-bits search would take.
-   */
-  readonly needFromStart?: number;
 }
 
 /** Options of recoverXorshift: where the observations sit and how much work it may spend. */
@@ -827,7 +821,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
           const topObs: TopObservation[] = here.slice(0, MAX_TOP_PLACEMENTS).map((p) => ({ t: p.t, lo: pins[p.k]!.lo, hi: pins[p.k]!.hi }));
           // Among windows, the one least costly per alignment it serves (from this one on): its states are memoised for them.
           const reach = alignments > 1 ? here.slice(0, MAX_TOP_PLACEMENTS).map((p): [number, number] => [Math.max(p.lo, c), p.hi]) : undefined;
-          const tp = planTop(topObs, shape, Math.min(alignments === 1 ? MAX_TOP_COST_ONE : MAX_TOP_COST, best ? best.cost : Infinity), reach);
+          // A solve may cost up to MAX_TOP_COST_ONE when it serves enough alignments to stay within MAX_TOP_COST for each.
+          const tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, best ? best.cost : Infinity), reach, false, alignments === 1 ? Infinity : MAX_TOP_COST);
           if (tp) {
             if (!charge(tp.cost)) continue;
             const { found, emit, over } = collector();
@@ -927,7 +922,6 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // run / p values until one turns up); else none, or only after more than MAX_NEED values
     // (Infinity: refused — ⌊x·6⌋, ⌊x·10⌋: neither search affords any window of them).
     let needValues: number | undefined;
-    let needFromStart: number | undefined;
     if (short) {
       const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
       const mean = (si: number, f: (b: { log: Float64Array; pinned: Float64Array }) => number, full: number) =>
@@ -956,24 +950,23 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       }
       if (run > MAX_NEED) run = Infinity;
       let topNeed = Infinity;
-      let common: number | undefined;
       // The top-bits search (sum-top.ts) for the buckets' most common size: the fewest values it
       // plans within its cap (across a refill: at every split).
       const sizes = observed.flatMap((o) => (o !== null && typeof o === 'object' ? [o.n] : []));
       if (sizes.length) {
         const count = new Map<number, number>();
         for (const v of sizes) count.set(v, (count.get(v) ?? 0) + 1);
-        common = [...count].sort((a, b) => b[1] - a[1])[0]![0];
+        const common = [...count].sort((a, b) => b[1] - a[1])[0]![0];
         topNeed = topRunNeeded(common, shape, desc && !options.fromStart);
         if (!(desc && !options.fromStart)) run = Math.min(run, topNeed);
+        // Across V8's backwards cache: or a window of the start's count inside one refill at every
+        // cache position (2L − 1 values hold one), each solve serving every position it fits.
+        else topNeed = Math.min(topNeed, 2 * topRunNeeded(common, shape, false) - 1);
       }
       // V8's backwards cache splits the window at an unknown refill: for full values a run on one
       // side for every split or two pairs (4 values split 2 + 2, sum-pairs.ts); for buckets both
       // sides searched together (solveChains: measured, one or two more than from the start).
       needValues = desc && !options.fromStart ? (buckets ? Math.min(run + 2, topNeed) : pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
-      // Refused only because V8's backwards cache puts a refill at an unknown place (a solve per
-      // cache position, each under the per-alignment cap): what the realm's first call would need.
-      if (needValues === Infinity && desc && !options.fromStart && common !== undefined) needFromStart = topRunNeeded(common, shape, false);
     }
     return {
       ...base,
@@ -984,7 +977,6 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       impossible: false,
       outOfBudget,
       ...(needValues !== undefined ? { needValues } : {}),
-      ...(needFromStart !== undefined && needFromStart < Infinity ? { needFromStart } : {}),
     };
   }
 

@@ -158,15 +158,20 @@ if (!args['minimum-only'] && args.node.split(',').includes('24.22.3')) {
  * Coarse buckets by the top-bits search (sum-top.ts): node 26 from 22 buckets of 64 (Betable-style
  * IDs; the bound: 22 × 6 ≥ 128) and 16 of 1000 from the start, 30 of 64 across its first refill (14
  * before it, 16 after), 40 of 32 across it (20 + 20); node 10 40 of 32 across its first refill
- * (22 + 18); gjs from 22 of 64 mid-stream. ⌊x · 16⌋ no search here affords, so `compare predict`
- * must refuse it (exit 3, the reason), never print a bucket.
+ * (22 + 18); gjs from 22 of 64 mid-stream. The coarsest, one solve of up to about 1 s: node 26
+ * from 36 buckets of 16 (UUID hex digits) and 40 of 100 from the realm's first call, Chromium from
+ * 36 of 16 from the page's first call, gjs from 40 of 16 mid-stream, jsc from 40 of 100 from the
+ * start; node 26 from 80 of 16 mid-stream (no position given: a window of 36 inside one refill at
+ * every cache position). ⌊x · 6⌋ no search here affords: `compare predict` must refuse it (exit 3,
+ * the reason), never print a bucket.
  */
-function refused(label, engineId, produce, seen, bucket) {
+function refused(label, engineId, produce, seen, bucket, from = 'start', reason = /too few for any run/) {
   if (args['minimum-only']) return;
   const t = Date.now();
   const hex = produce();
-  const r = spawnSync('node', [cli, 'predict', '--engine', engineId, '--next', '10', '--bucket', String(bucket), '--from-start'], { input: hex.slice(0, seen).join('\n') + '\n', encoding: 'utf8' });
-  const ok = r.status === 3 && r.stdout.trim() === '' && /too few for any run/.test(r.stderr);
+  const at = from === 'start' ? 0 : from;
+  const r = spawnSync('node', [cli, 'predict', '--engine', engineId, '--next', '10', '--bucket', String(bucket), ...(from === 'start' ? ['--from-start'] : [])], { input: hex.slice(at, at + seen).join('\n') + '\n', encoding: 'utf8' });
+  const ok = r.status === 3 && r.stdout.trim() === '' && reason.test(r.stderr);
   results.push({ label: `${label}, refused`, engineId, seen, predicted: 0, ok, why: ok ? '' : `exit ${r.status}: ${r.stdout.slice(0, 80)} ${r.stderr.trim().slice(0, 200)}`, ms: Date.now() - t, attempt: 1 });
 }
 if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
@@ -185,8 +190,15 @@ if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
     const h = bucketProbe(n);
     check(`node 26.12.1, Math.floor(x * ${n})`, 'node@26.12.1', () => execFileSync(bin, [h], { encoding: 'utf8' }).trim().split('\n'), seen, n, from);
   }
+  // The coarsest: UUID hex digits and percentages from the first call; mid-stream refused.
   const g = bucketProbe(16);
-  refused('node 26.12.1, Math.floor(x * 16) from 60', 'node@26.12.1', () => execFileSync(bin, [g], { encoding: 'utf8' }).trim().split('\n'), 60, 16);
+  const hexDigits = () => execFileSync(bin, [g], { encoding: 'utf8' }).trim().split('\n');
+  check('node 26.12.1, Math.floor(x * 16)', 'node@26.12.1', hexDigits, 36, 16, 'start');
+  const pc = bucketProbe(100);
+  check('node 26.12.1, Math.floor(x * 100)', 'node@26.12.1', () => execFileSync(bin, [pc], { encoding: 'utf8' }).trim().split('\n'), 40, 100, 'start');
+  check('node 26.12.1, Math.floor(x * 16)', 'node@26.12.1', hexDigits, 80, 16, 30);
+  const d = bucketProbe(6);
+  refused('node 26.12.1, Math.floor(x * 6) from 60', 'node@26.12.1', () => execFileSync(bin, [d], { encoding: 'utf8' }).trim().split('\n'), 60, 6);
 }
 
 if (!args['minimum-only'] && args.node.split(',').includes('10.24.1')) {
@@ -212,6 +224,9 @@ if (!args['skip-system']) {
     const b64 = join(work, 'probe-gjs-bucket64.js');
     writeFileSync(b64, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*64));print(o.join("\\n"));`);
     check(`${label}, Math.floor(x * 64)`, 'spidermonkey@115', () => execFileSync(gjs, [b64], { encoding: 'utf8' }).trim().split('\n'), 22, 64, 37);
+    const b16 = join(work, 'probe-gjs-bucket16.js');
+    writeFileSync(b16, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*16));print(o.join("\\n"));`);
+    check(`${label}, Math.floor(x * 16)`, 'spidermonkey@115', () => execFileSync(gjs, [b16], { encoding: 'utf8' }).trim().split('\n'), 40, 16, 37);
   } else results.push({ label: 'gjs', skipped: 'not installed' });
   const jsc = ['/usr/bin/jsc', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/jsc', '/usr/lib/x86_64-linux-gnu/javascriptcoregtk-4.0/jsc'].find(existsSync);
   if (jsc) {
@@ -223,6 +238,9 @@ if (!args['skip-system']) {
     const b = join(work, 'probe-jsc-bucket.js');
     writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*65536));print(o.join("\\n"));`);
     check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0), Math.floor(x * 65536)', 'jsc@17', () => execFileSync(jsc, [b], { encoding: 'utf8' }).trim().split('\n'), 9, 65536, 'start');
+    const b100 = join(work, 'probe-jsc-bucket100.js');
+    writeFileSync(b100, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*100));print(o.join("\\n"));`);
+    check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0), Math.floor(x * 100)', 'jsc@17', () => execFileSync(jsc, [b100], { encoding: 'utf8' }).trim().split('\n'), 40, 100, 'start');
   } else results.push({ label: 'jsc', skipped: 'not installed' });
   // Headless Chromium (Debian's): the page prints the values into the DOM, --dump-dom shows it.
   if (existsSync('/usr/bin/chromium')) {
@@ -244,6 +262,10 @@ if (!args['skip-system']) {
     const idPage = bucketPage.replace('*65536', '*64');
     const ids = () => /<pre id="o">([0-9\n]+)<\/pre>/.exec(execFileSync('/usr/bin/chromium', [...flags, idPage], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[1].trim().split('\n');
     check(`headless ${version}, Math.floor(x * 64)`, `chrome@${major}`, ids, 22, 64, 'start');
+    // UUID hex digits (⌊x·16⌋) from the page's first call.
+    const hexPage = bucketPage.replace('*65536', '*16');
+    const hexDigits = () => /<pre id="o">([0-9\n]+)<\/pre>/.exec(execFileSync('/usr/bin/chromium', [...flags, hexPage], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[1].trim().split('\n');
+    check(`headless ${version}, Math.floor(x * 16)`, `chrome@${major}`, hexDigits, 36, 16, 'start');
   } else results.push({ label: 'chromium', skipped: 'not installed' });
 }
 

@@ -27,12 +27,12 @@ value is determined, 3 when it is not. Exit 3 with a one-line reason when the da
   ?                           a call whose value was not seen
 Buckets work for the xorshift128+ engines (node 6+, Chromium, Firefox 45+, Safari/JSC 10+, Edge
 Chakra: on the (s0 + s1) mappings powers of two from n = 16, 48, other n from about 70, 50–63
-on a lucky run only, the coarsest (16, 100, …) up to about 1 s a solve and on node 6–11 and 26
-(backwards caches) with --from-start only; any n on node 12–25's s0 mappings), the MWC1616
-eras (node ≤ 5, n ≥ 64: Betable-style IDs) and the 48-bit LCGs (IE, Netscape, Firefox ≤ 44,
-Rhino: any n); the others (GameRand, v8-patched, Hermes, QuickJS) take full values. Each value
-gives at most log2 N bits of 128. With --bucket the predictions print as buckets unless --format
-says otherwise.
+on a lucky run only; the coarsest (16, 100, …) take up to about 1 s a solve, and mid-stream on
+node 6–11 and 26 (backwards caches) about twice as many values and a few solves; any n on node
+12–25's s0 mappings), the MWC1616 eras (node ≤ 5, n ≥ 64: Betable-style IDs) and the 48-bit
+LCGs (IE, Netscape, Firefox ≤ 44, Rhino: any n); the others (GameRand, v8-patched, Hermes,
+QuickJS) take full values. Each value gives at most log2 N bits of 128. With --bucket the
+predictions print as buckets unless --format says otherwise.
 `;
 
 function predictCmd(args: string[], io: Io): number {
