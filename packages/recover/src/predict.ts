@@ -174,7 +174,9 @@ function xorshiftMethod(variant: string): Method {
           // values at an unknown refill boundary, so 2·run − 1 give every position a run. A budget
           // that ran out: more values make the search cheaper.
           const runs = r.needValues ?? (info.cache?.order === 'desc' && !options.fromStart ? 7 : 4);
-          need = Math.max(1, runs - observed.length);
+          // Already as many as a typical run needs: these values held no window the search
+          // affords (⌊x·100⌋: 4 % of 40 from the start) — a quarter more usually brings one.
+          need = runs > observed.length ? runs - observed.length : Math.ceil(observed.length / 4);
         } else {
           // Each missing rank needs about 1/equationsPerValue more values; one more for the check.
           // Buckets whose search hit its cap: the capped search settles once the buckets' linear
