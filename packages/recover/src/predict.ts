@@ -188,7 +188,17 @@ function xorshiftMethod(variant: string): Method {
               : Math.ceil(128 / r.equationsPerValue / 2) + 1;
         }
       }
-      return { states: candidates.map((c) => c.state), detail, complete: r.complete, ...(need ? { need } : {}) };
+      // The count is of consecutive values: say so when unseen calls ('?') cut the runs short (a
+      // UUID v4's y digit, ⌊x·16⌋ & 3 | 8, is no bucket: its 15-digit runs never reach 36).
+      let longest = 0;
+      for (let k = 0, run = 0; k < observed.length; k++) longest = Math.max(longest, (run = observed[k] === null ? 0 : run + 1));
+      const gaps = need !== undefined && sum && observed.includes(null) && r.needValues !== undefined && longest < Math.min(r.needValues, observed.length);
+      return {
+        states: candidates.map((c) => c.state),
+        detail: gaps ? `${detail}; runs of consecutive values count, and the longest here is ${longest} — each '?' starts a new run` : detail,
+        complete: r.complete,
+        ...(need ? { need } : {}),
+      };
     },
   };
 }

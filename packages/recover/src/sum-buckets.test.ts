@@ -320,6 +320,13 @@ describe('(s0 + s1) mappings from buckets alone: zero wrong predictions (fast-ch
     const mid = predict('spidermonkey@45', ys.slice(0, 40).map((x) => ({ n: 16, value: Math.floor(x * 16) })), 5, 0, { bucket: 16 });
     expect(mid.kind, mid.note).toBe('ok');
     if (mid.kind === 'ok') expect(mid.next.map(doubleToHex)).toEqual(ys.slice(40).map(doubleToHex));
+    // UUID v4 strings: the y digit (⌊16x⌋ & 3 | 8) is no bucket, given as '?', and cuts the runs
+    // to 30 — never a guess, and the note names the longest run.
+    const u = createEngine('node@26.12.1', { seed: 1 });
+    const uuids = Array.from({ length: 62 }, (_, i) => (i % 31 === 15 ? (u.random(), null) : { n: 16, value: Math.floor(u.random() * 16) }));
+    const gapped = predict('node@26.12.1', uuids, 1, 0, { bucket: 16, fromStart: true });
+    expect(gapped.kind, gapped.note).toBe('insufficient');
+    expect(gapped.note).toMatch(/the longest here is 30/);
     // Node 26 mid-stream, no position given: 71 hold a window of 36 inside one refill at every
     // cache position; each solve serves every position its window fits.
     const node = createEngine('node@26.12.1', { seed: 5 });
