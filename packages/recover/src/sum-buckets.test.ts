@@ -49,10 +49,10 @@ const REFUSED = [6, 10];
  * bucket in every trial of recover-bench --only sum-buckets, from the start and across a refill.
  */
 const COARSE: [number, number, number][] = [
-  [64, 22, 30],
+  [64, 22, 24],
   [128, 19, 20],
-  [1000, 15, 24],
-  [32, 28, 40],
+  [1000, 14, 19],
+  [32, 27, 30],
 ];
 const COARSE_RUNS = Number(process.env.EMU_RECOVER_COARSE ?? 4);
 /**

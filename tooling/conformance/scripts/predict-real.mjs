@@ -156,9 +156,9 @@ if (!args['minimum-only'] && args.node.split(',').includes('24.22.3')) {
  * Chromium, 9 — the bound — for gjs and jsc (the 53-bit low sums: 9 outputs' top 16 bits reach
  * rank 128); node 26 also from 10 buckets of 10^5 and 8 of 10^6.
  * Coarse buckets by the top-bits search (sum-top.ts): node 26 from 22 buckets of 64 (Betable-style
- * IDs; the bound: 22 × 6 ≥ 128) and 16 of 1000 from the start, 30 of 64 across its first refill (14
- * before it, 16 after), 40 of 32 across it (20 + 20); node 10 40 of 32 across its first refill
- * (22 + 18); gjs from 22 of 64 mid-stream. The coarsest, one solve of up to about 1 s: node 26
+ * IDs; the bound: 22 × 6 ≥ 128) and 14 of 1000 (the bound) from the start, 24 of 64 across its first
+ * refill (14 before it, 10 after), 30 of 32 across it (20 + 10); node 10 30 of 32 across its first
+ * refill (14 + 16); gjs from 22 of 64 mid-stream. The coarsest, one solve of up to about 1 s: node 26
  * from 36 buckets of 16 (UUID hex digits) and 40 of 100 from the realm's first call, Chromium from
  * 36 of 16 from the page's first call, gjs from 40 of 16 mid-stream, jsc from 40 of 100 from the
  * start; node 26 from 80 of 16 mid-stream (no position given: a window of 36 inside one refill at
@@ -186,7 +186,7 @@ if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
     const h = bucketProbe(n);
     check(`node 26.12.1, Math.floor(x * ${n})`, 'node@26.12.1', () => execFileSync(bin, [h], { encoding: 'utf8' }).trim().split('\n'), seen, n, 'start');
   }
-  for (const [n, seen, from] of [[64, 22, 'start'], [1000, 16, 'start'], [64, 30, 50], [32, 40, 44]]) {
+  for (const [n, seen, from] of [[64, 22, 'start'], [1000, 14, 'start'], [64, 24, 50], [32, 30, 44]]) {
     const h = bucketProbe(n);
     check(`node 26.12.1, Math.floor(x * ${n})`, 'node@26.12.1', () => execFileSync(bin, [h], { encoding: 'utf8' }).trim().split('\n'), seen, n, from);
   }
@@ -205,7 +205,7 @@ if (!args['minimum-only'] && args.node.split(',').includes('10.24.1')) {
   const f = bucketProbe(65536);
   check('node 10.24.1, Math.floor(x * 65536)', 'node@10.24.1', () => execFileSync(nodeBinary('10.24.1'), [f], { encoding: 'utf8' }).trim().split('\n'), 9, 65536, 58);
   const g = bucketProbe(32);
-  check('node 10.24.1, Math.floor(x * 32)', 'node@10.24.1', () => execFileSync(nodeBinary('10.24.1'), [g], { encoding: 'utf8' }).trim().split('\n'), 40, 32, 40);
+  check('node 10.24.1, Math.floor(x * 32)', 'node@10.24.1', () => execFileSync(nodeBinary('10.24.1'), [g], { encoding: 'utf8' }).trim().split('\n'), 30, 32, 48);
 }
 
 if (!args['skip-system']) {
