@@ -116,10 +116,11 @@ const MAX_CHAIN_COST = 2 ** 23;
 const MAX_BUCKET_COST = 2 ** 25;
 /**
  * The cap of the top-bits search (sum-top.ts: coarse buckets such as ⌊x·64⌋, whose runs the
- * level search cannot afford): 2^26 units, at most about 0.13 s of CPU per window (2 ns a unit;
- * measured: 23 buckets of 64 from the start, 2^17 + 2^18 leaves and 2^13 joined pairs, 20–30 ms).
- * Across V8's refills one solve serves every alignment that places its window alike (planTop's
- * reach), so 100 buckets mid-stream take a few solves, not one per cache position.
+ * level search cannot afford) across V8's refills: 2^26 units, about 0.13 s of CPU, per cache
+ * alignment a solve serves (2 ns a unit; measured: 23 buckets of 64 from the start, 2^17 + 2^18
+ * leaves and 2^13 joined pairs, 20–30 ms). One solve serves every alignment that places its
+ * window alike (planTop's reach), so 100 buckets mid-stream take a few solves, not one per cache
+ * position, and a solve may cost up to MAX_TOP_COST_ONE when it serves enough of them.
  */
 const MAX_TOP_COST = 2 ** 26;
 /**
