@@ -127,6 +127,8 @@ const SLOT_PAIR_B = 8;
 const MATCHES = 1 << 12;
 /** Bits of the word before plus bits of the path id a group table covers (2^12 records of 5 words). */
 const GROUP_BITS = 12;
+/** A group of one step may need more (its choices alone); past 2^16 records (1.3 MB) the half goes without tables. */
+const MAX_GROUP_BITS = 16;
 /** Work arrays longer than this are dropped after a solve (a rare large search keeps no memory). */
 const KEEP_LENGTH = 1 << 20;
 
@@ -669,6 +671,9 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   // a time, not a step at a time — per group, for each value of the word before it and each
   // value of its bits of the path id, the group's last word and the XOR of its steps' parts.
   const groups: Group[][] = [[], []];
+  // A half whose table would be large (a step of many choices at a wide span: a coin flip among
+  // buckets of 1000) reads its parts a step at a time instead.
+  const grouped = [fields[0]!, fields[1]!];
   for (const [h, d0, d1] of [[0, 0, endA], [1, endA, depth]] as const) {
     if (!fields[h]) continue;
     for (let d = d0; d < d1; ) {
@@ -678,6 +683,11 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
       let e = d + 1;
       while (e < d1 && bits + Math.log2(widths[e]!) <= limit) bits += Math.log2(widths[e++]!);
       const rows = free ? 1 : mask + 1;
+      if (rows * 2 ** bits > 2 ** MAX_GROUP_BITS) {
+        grouped[h] = false;
+        groups[h] = [];
+        break;
+      }
       const gt = new Int32Array(rows * 2 ** bits * 5);
       for (let xp = 0; xp < rows; xp++) {
         for (let g = 0; g < 2 ** bits; g++) {
@@ -728,9 +738,9 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
    */
   const settle = (a: number, b: number): boolean => {
     acc.fill(0, 4, 8);
-    if (fields[0]) groupParts(a, groups[0]!);
+    if (grouped[0]) groupParts(a, groups[0]!);
     else pathParts(a, 0, endA, 4, 4);
-    if (fields[1]) groupParts(b, groups[1]!);
+    if (grouped[1]) groupParts(b, groups[1]!);
     else pathParts(b, endA, depth, 4, 4);
     for (let w = 0; w < 4; w++) first[w] = acc[4 + w]!;
     for (let v = 0; v < combos; v++) {
