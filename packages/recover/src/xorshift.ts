@@ -126,7 +126,7 @@ const MAX_TOP_COST = 2 ** 26;
 /**
  * Its cap when there is one alignment only (from a realm's first call, or no backwards cache):
  * one solve of at most about 1.2 s and 70 MB (measured: 36 buckets of 16 — 2^22 leaves a half,
- * 2^20 joined pairs — 0.9–1.2 s; 30–40 of 100 0.3–0.9 s), so ⌊x·16⌋ (the hex digits of
+ * 2^20 joined pairs — 0.74–1.04 s CPU median over six engines; 40–50 of 100 0.26–0.34 s), so ⌊x·16⌋ (the hex digits of
  * Math.random() UUIDs) and ⌊x·100⌋ fit; the cheaper plans of finer buckets are chosen first.
  */
 const MAX_TOP_COST_ONE = 3 * 2 ** 27;
@@ -969,16 +969,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       // sides searched together (solveChains: measured, one or two more than from the start).
       needValues = desc && !options.fromStart ? (buckets ? Math.min(run + 2, topNeed) : pairsShape && run <= 3 ? 4 : 2 * run - 1) : run;
     }
-    return {
-      ...base,
-      candidates,
-      complete: !stopped && undetermined === 0,
-      rank,
-      undetermined,
-      impossible: false,
-      outOfBudget,
-      ...(needValues !== undefined ? { needValues } : {}),
-    };
+    return { ...base, candidates, complete: !stopped && undetermined === 0, rank, undetermined, impossible: false, outOfBudget, ...(needValues !== undefined ? { needValues } : {}) };
   }
 
   // Buckets whose interval is not one binary prefix (n not a power of two): the interval's

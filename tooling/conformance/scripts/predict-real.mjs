@@ -165,13 +165,12 @@ if (!args['minimum-only'] && args.node.split(',').includes('24.22.3')) {
  * every cache position). ⌊x · 6⌋ no search here affords: `compare predict` must refuse it (exit 3,
  * the reason), never print a bucket.
  */
-function refused(label, engineId, produce, seen, bucket, from = 'start', reason = /too few for any run/) {
+function refused(label, engineId, produce, seen, bucket) {
   if (args['minimum-only']) return;
   const t = Date.now();
   const hex = produce();
-  const at = from === 'start' ? 0 : from;
-  const r = spawnSync('node', [cli, 'predict', '--engine', engineId, '--next', '10', '--bucket', String(bucket), ...(from === 'start' ? ['--from-start'] : [])], { input: hex.slice(at, at + seen).join('\n') + '\n', encoding: 'utf8' });
-  const ok = r.status === 3 && r.stdout.trim() === '' && reason.test(r.stderr);
+  const r = spawnSync('node', [cli, 'predict', '--engine', engineId, '--next', '10', '--bucket', String(bucket), '--from-start'], { input: hex.slice(0, seen).join('\n') + '\n', encoding: 'utf8' });
+  const ok = r.status === 3 && r.stdout.trim() === '' && /too few for any run/.test(r.stderr);
   results.push({ label: `${label}, refused`, engineId, seen, predicted: 0, ok, why: ok ? '' : `exit ${r.status}: ${r.stdout.slice(0, 80)} ${r.stderr.trim().slice(0, 200)}`, ms: Date.now() - t, attempt: 1 });
 }
 if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
