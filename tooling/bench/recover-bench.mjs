@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Recovery: per engine, the minimum number of consecutive outputs with which `predict` succeeds in
 // ≥ 99% of random trials, and the median time to recover from that many. `--quick` for fewer
-// trials, `--only <id>` for one engine (`--only xs-min`, `--only identify`: the sections below).
+// trials, `--only <id>` for one engine (`--only xs-min`, `--only identify`, `--only uuid`: the sections below).
 import { createEngine } from '@emu/engines';
 import { predict } from '@emu/recover';
 
@@ -234,6 +234,46 @@ if (only.includes('sum-buckets')) {
         const result = row.refused ? 'refused at every count tried' : row.ok / row.count >= 0.99 ? `min ${row.m}` : `not settled by ${row.m}`;
         console.log(`sum-buckets ${id.padEnd(16)} ⌊x·${name}⌋ ${mode.padEnd(6)} ${result}: ${row.ok}/${row.count} right, CPU ms median ${row.median.toFixed(1)}; over every count tried ${allGiven} next buckets given, ${allWrong} wrong | ${said.join('; ')}`);
       }
+    }
+  }
+}
+
+// UUID v4 strings (the common template: 31 calls a UUID, the y digit ⌊x·16⌋ % 4 | 8) on the
+// (s0 + s1) engines: per engine and count of UUIDs from the realm's first call, `predict` on
+// their observations (parseUuids: x digits buckets of 16, y a residue); how often the next UUID is
+// given whole and right, wrong digits given (0 expected), and the median CPU ms.
+// `--only uuid` runs just this (`--trials N`, default 20).
+if (only.includes('uuid')) {
+  const { parseUuids, uuidsFromBuckets } = await import('@emu/recover');
+  const trialsAt = process.argv.indexOf('--trials');
+  const trials = trialsAt > 0 ? Number(process.argv[trialsAt + 1]) : 20;
+  const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
+  const { VARIANTS } = await import('@emu/xorshift128plus');
+  const template = (next) => 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => ((r) => (c === 'x' ? r : (r & 3) | 8).toString(16))((next() * 16) | 0));
+  for (const [id, variant] of [['node@10.24.1', 'v8-5.9-seeded62'], ['node@26.12.1', 'v8-14.4-sum-53'], ['chrome@156', 'v8-15.6-sum-53-asc'], ['spidermonkey@45', 'spidermonkey'], ['jsc@10', 'jsc'], ['chakra@1.2', 'chakra']]) {
+    const info = VARIANTS.find((v) => v.id === variant);
+    for (const count of [2, 3, 4]) {
+      let ok = 0;
+      let wrong = 0;
+      const kinds = {};
+      const times = [];
+      for (let t = 1; t <= trials; t++) {
+        let k = 1;
+        while (info.cache?.canonicalizesNaN && (isNaNBits(hex(t, k)) || isNaNBits(hex(t, k + 1)))) k += 2;
+        const e = createEngine(id, { state: info.cache ? [hex(t, k), hex(t, k + 1), 0] : [hex(t, k), hex(t, k + 1)] });
+        const uuids = Array.from({ length: count + 1 }, () => template(() => e.random()));
+        const c0 = process.cpuUsage();
+        const r = predict(id, parseUuids(uuids.slice(0, count).join('\n')), 31, 0, { bucket: 16, fromStart: true });
+        const c = process.cpuUsage(c0);
+        times.push((c.user + c.system) / 1000);
+        kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
+        const given = r.kind === 'ok' ? r.next.map((x) => Math.floor(x * 16)) : r.kind === 'partial' ? r.buckets.next : [];
+        const [u] = uuidsFromBuckets(given.length ? given : new Array(31).fill(null));
+        wrong += [...u].filter((ch, i) => ch !== '?' && ch !== uuids[count][i]).length;
+        if (u === uuids[count]) ok++;
+      }
+      times.sort((a, b) => a - b);
+      console.log(`uuid ${id.padEnd(16)} ${count} UUIDs from the start: next UUID whole and right ${ok}/${trials}, ${wrong} wrong digits, CPU ms median ${times[Math.floor(trials / 2)].toFixed(0)} | ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
   }
 }

@@ -5,7 +5,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Observed } from '@emu/recover';
-import { ObservationReader, parseObservations } from '@emu/recover';
+import { MAX_OBSERVATIONS, ObservationReader, UUID_CALLS, parseObservations, parseUuids } from '@emu/recover';
 import type { CreateOptions } from '@emu/engines';
 import type { Io } from './io.js';
 
@@ -181,6 +181,27 @@ export function bucketOption(raw: string | boolean | undefined): number | undefi
   const n = Number(raw);
   if (!/^[0-9]+$/.test(String(raw)) || !Number.isSafeInteger(n) || n < 1 || n > 2 ** 52) throw new UsageError(`--bucket must be an integer in [1, 2^52], got ${JSON.stringify(raw)}`);
   return n;
+}
+
+/** Characters of UUID input read at most (a UUID line is 36 and the observations cap ~320 of them). */
+const MAX_UUID_TEXT = 64 * 1024;
+
+/** --uuid: version-4 UUIDs on standard input, one a line, each the 31 calls the Math.random() template makes. */
+export function uuidObservations(io: Io, command: string): Observed[] {
+  if (io.stdinIsTTY) throw new UsageError(`${command} --uuid reads UUIDs, one per line, from standard input: compare ${command} --uuid … < uuids.txt`);
+  let text = '';
+  if (io.stdinChunks) {
+    for (const chunk of io.stdinChunks()) {
+      text += chunk;
+      if (text.length > MAX_UUID_TEXT) throw new UsageError(`more than ${MAX_UUID_TEXT} characters of UUIDs on standard input; recovery needs a few consecutive ones — give the first ${Math.floor(MAX_OBSERVATIONS / UUID_CALLS)} or fewer`);
+    }
+  } else {
+    if (!io.readStdin) throw new UsageError('no standard input to read UUIDs from');
+    text = io.readStdin();
+  }
+  const values = parseUuids(text, Math.floor(MAX_OBSERVATIONS / UUID_CALLS));
+  if (values.length === 0) throw new UsageError('no UUIDs on standard input (one per line)');
+  return values;
 }
 
 export function observations(io: Io, command: string, bucket?: number): Observed[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { createEngine } from '@emu/engines';
 import { run } from './main.js';
 import type { Io } from './io.js';
 
@@ -52,5 +53,23 @@ describe('compare predict: --from-start, partial answers, streamed input', () =>
     const longLine = cli(['predict', '--engine', 'v8@11.3'], { stdinChunks: () => ['0.5\n', '1'.repeat(500)] });
     expect(longLine.code).toBe(2);
     expect(longLine.err).toMatch(/line 2/);
+  });
+
+  it('--uuid: UUIDs in, the next ones out; a string the template cannot make is named (exit 2)', () => {
+    const e = createEngine('jsc@10', { state: ['0x243f6a8885a308d3', '0x13198a2e03707344'] });
+    const uuid = () =>
+      'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+        const r = (e.random() * 16) | 0;
+        return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+      });
+    const uuids = Array.from({ length: 5 }, uuid);
+    const r = cli(['predict', '--engine', 'jsc@10', '--uuid', '--from-start', '--next', '2'], { readStdin: () => uuids.slice(0, 3).join('\n') });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(`\n${uuids[3]}\n${uuids[4]}\n`);
+    const bad = cli(['predict', '--engine', 'jsc@10', '--uuid'], { readStdin: () => `${uuids[0]}\n${uuids[1]!.replace(/-4/, '-1')}` });
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/line 2: not a version-4 UUID/);
+    expect(cli(['predict', '--engine', 'jsc@10', '--uuid', '--bucket', '16'], { readStdin: () => uuids[0]! }).err).toMatch(/--uuid takes no --bucket/);
   });
 });

@@ -10,7 +10,7 @@
  * survivors are checked against every observation with @emu/v8-libc's own generator.
  */
 import { createGlibc, glibcSeedTable, glibcStateFromSeed } from '@emu/v8-libc';
-import { type Observed, matches } from './observe.js';
+import { type Observed, isResidue, matches } from './observe.js';
 
 const DEG = 31;
 const SEP = 3;
@@ -68,7 +68,7 @@ export function searchGlibcSeed(observed: readonly Observed[], near: number, win
   if (typeof first === 'number') {
     const h = Math.floor(first * 2 ** 31);
     [hLo, hHi] = [h - 1, h];
-  } else if (first) {
+  } else if (first && !isResidue(first)) {
     hLo = Math.floor((first.value / first.n) * 2 ** 31) - 1;
     hHi = Math.floor(((first.value + 1) / first.n) * 2 ** 31);
   }

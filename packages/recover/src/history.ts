@@ -15,7 +15,7 @@
  *  - QuickJS xorshift64*: @emu/quickjs recoverState (2^12 low bits of the first output, 2 values).
  */
 import { xorshift64StepBack } from '@emu/quickjs';
-import { type Observed, bucketRange } from './observe.js';
+import { type Observed, bucketRange, isResidue, matches } from './observe.js';
 import { LCG_SHAPES, type LcgShape, recoverLcgLattice } from './lcg-lattice.js';
 import { mwcBackIsAmbiguous, mwcStateIsAmbiguous, mwcStepBack } from './small.js';
 
@@ -39,7 +39,7 @@ export function solveLcgLattice(variant: string, observed: readonly Observed[]):
   const detail = `lattice of dimension ${r.dimension}, ${r.points} lattice point(s) checked`;
   if (!r.complete) {
     // About log2(n) state bits per bucket: 48 bits and a few more to tell the last ones apart.
-    const bits = observed.reduce<number>((s, o) => s + (o === null ? 0 : typeof o === 'number' ? 53 : Math.min(26, Math.log2(o.n))), 0);
+    const bits = observed.reduce<number>((s, o) => s + (o === null ? 0 : typeof o === 'number' ? 53 : Math.min(26, Math.log2(isResidue(o) ? o.mod : o.n))), 0);
     const per = Math.max(1, bits / Math.max(1, observed.filter((o) => o !== null).length));
     const need = Math.max(1, Math.ceil((52 - bits) / per) + 1);
     if (r.states.length === 0) return { states: [], detail: `${r.reason}`, complete: false, need };
@@ -84,7 +84,7 @@ function msValue(x1: number, x2: number): number {
 
 /** The 30-bit integers (hi · 2^15 + lo) an observation allows. */
 function range30(o: Observed): [number, number] {
-  if (o === null) return [0, 2 ** 30 - 1];
+  if (o === null || isResidue(o)) return [0, 2 ** 30 - 1];
   if (typeof o === 'number') {
     const m = o * 2 ** 30;
     return Number.isInteger(m) && m >= 0 && m < 2 ** 30 ? [m, m] : [1, 0];
@@ -94,7 +94,8 @@ function range30(o: Observed): [number, number] {
 
 /** MSVCRT rand() twice per value (V8 ≤ 1.2.7 on Windows): every holdrand (bit 31 clear) that fits, from the first seen observation's hidden bits. */
 export function solveMsvcrt(observed: readonly Observed[]): HistorySolved {
-  const f = observed.findIndex((o) => o !== null);
+  // The first value or bucket seen (a residue bounds no range: only the check holds it).
+  const f = observed.findIndex((o) => o !== null && !isResidue(o));
   if (f < 0) return { states: [], detail: 'no value seen', complete: false, need: 2 };
   const [lo, hi] = range30(observed[f]!);
   if (lo > hi) return { states: [], detail: 'an observation no output of v8-0.1-msvcrt gives', complete: true };
@@ -121,7 +122,7 @@ export function solveMsvcrt(observed: readonly Observed[]): HistorySolved {
         const o = observed[k]!;
         if (o === null) continue;
         const w = msValue(a, x);
-        ok = typeof o === 'number' ? w === o : Math.floor(w * o.n) === o.value;
+        ok = matches(w, o);
       }
       if (!ok) continue;
       let X = msBack(x1);

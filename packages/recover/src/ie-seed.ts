@@ -9,7 +9,7 @@
  */
 import { mulAdd48 } from '@emu/core';
 import { countersForState, stateFromCounter, stateFromCounterHalves } from '@emu/jscript-lcg';
-import type { Observed } from './observe.js';
+import { type Observed, isResidue } from './observe.js';
 import { LCG_SHAPES, lcgFits, lcgFirstRange, recoverLcgLattice } from './lcg-lattice.js';
 
 /** Milliseconds tried at most (±1 day is 1.7 · 10^8). */
@@ -54,7 +54,7 @@ export function searchIeSeed(observed: readonly Observed[], near: number, window
     return { ms, states: ms.map((m) => stateFromCounter(m)), from, to, truncated: false, method: 'lattice' };
   }
   // The first seen observation (call f) bounds the top 27 bits of x_{2f+1} = A·x + C mod 2^48.
-  const first = observed.findIndex((o) => o !== null);
+  const first = observed.findIndex((o) => o !== null && !isResidue(o));
   const range = first >= 0 ? lcgFirstRange(shape, observed[first]!) : null;
   if (range && range[0] > range[1]) return { ms: [], states: [], from, to, truncated: false, method: 'search' };
   let A = 1n;

@@ -4,7 +4,7 @@ export { pairTracks, solvePairs, type PairsResult } from './sum-pairs.js';
 export { Gf2System, UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
 export { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial, type LcgPartialRecovery } from './lcg-partial.js';
 export { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcCpp, recoverMwcJs, recoverMwcPatched, type SmallRecovery } from './small.js';
-export { type Bucket, type Observed, MAX_LINE, MAX_OBSERVATIONS, ObservationReader, bucketRange, isBucket, matches, parseObservations } from './observe.js';
+export { type Bucket, type Observed, type Residue, MAX_LINE, MAX_OBSERVATIONS, ObservationReader, bucketRange, checkResidue, isBucket, isResidue, matches, parseObservations, residueRanges } from './observe.js';
 export { MWC_MAX_STATES, MWC_MAX_WORK, MWC_SHAPES, recoverMwcBuckets, type MwcBucketRecovery } from './mwc-bucket.js';
 export { IDENTIFY_MAX_WORK, identify, predict, renderPrediction, type Identification, type Outcome, type PredictOptions } from './predict.js';
 export { LCG_SHAPES, type LcgLatticeRecovery, type LcgShape, type LatticeOptions, lcgFits, lcgValue, recoverLcgLattice } from './lcg-lattice.js';
@@ -12,3 +12,4 @@ export { type Enumeration, type Reduced, combine, enumerate, lll } from './latti
 export { IE_SEED_MAX_WINDOW, type IeSeedSearch, ieStateFromMs, searchIeSeed } from './ie-seed.js';
 export { MSVCRT_MAX_WORK, solveMsvcrt } from './history.js';
 export { GLIBC_SEED_MAX_WINDOW, type GlibcSeedSearch, searchGlibcSeed } from './glibc-seed.js';
+export { UUID_CALLS, parseUuids, uuidObservations, uuidsFromBuckets } from './uuid.js';

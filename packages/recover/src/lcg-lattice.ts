@@ -23,7 +23,7 @@
  */
 import { LCG48_ADDEND, LCG48_MULTIPLIER } from '@emu/core';
 import { MOCHA_MULTIPLIER } from '@emu/netscape-lcg';
-import { type Observed, bucketRange } from './observe.js';
+import { type Observed, bucketRange, isResidue, matches } from './observe.js';
 import { combine, enumerate, lll } from './lattice.js';
 
 const M = 1n << 48n;
@@ -87,7 +87,8 @@ interface Constraint {
 
 /** The box constraints an observation at index i puts on x_{2i+1} and x_{2i+2}; null if no m fits. */
 function constraints(shape: LcgShape, o: Observed, i: number): Constraint[] | null {
-  if (o === null) return [];
+  // A residue (the union of its buckets) puts no box on the state: lcgFits checks it.
+  if (o === null || isResidue(o)) return [];
   // m as BigInt: 54-bit integers are not all doubles.
   const D = shape.denominator;
   const top = (1n << BigInt(shape.firstBits + 27)) - 1n;
@@ -157,7 +158,7 @@ export function lcgFits(shape: LcgShape, X: bigint, observed: readonly Observed[
     x = (shape.a * x1 + shape.c) & MASK;
     if (o === null) continue;
     const v = lcgValue(shape, x1, x);
-    if (typeof o === 'number' ? v !== o : Math.floor(v * o.n) !== o.value) return false;
+    if (!matches(v, o)) return false;
   }
   return true;
 }

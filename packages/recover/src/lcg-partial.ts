@@ -6,7 +6,7 @@
  * written here): feasible for k ≥ 24, i.e. n ≥ 2^24 or a value given in full.
  */
 import { LCG48_MODULUS, LCG48_MULTIPLIER, Lcg48, lcg48Step, lcg48StepBack } from '@emu/core';
-import { type Observed, bucketRange, matches } from './observe.js';
+import { type Observed, bucketRange, isResidue, matches } from './observe.js';
 import type { SmallRecovery } from './small.js';
 
 /** Hidden state bits searched at most (2^24 candidates, about a second). */
@@ -35,7 +35,7 @@ function value(x1: number, x2: number): number {
 
 /** The 53-bit integers an observation allows. */
 function range(o: Observed): [number, number] {
-  if (o === null) return [0, 2 ** 53 - 1];
+  if (o === null || isResidue(o)) return [0, 2 ** 53 - 1];
   return typeof o === 'number' ? [o * 2 ** 53, o * 2 ** 53] : bucketRange(o, 53);
 }
 
@@ -57,7 +57,8 @@ export interface LcgPartialRecovery extends SmallRecovery {
 
 /** java.util.Random's state before observation 0 by the exhaustive search of the first seen value's hidden bits (at most 2^24). */
 export function recoverLcgPartial(observed: readonly Observed[]): LcgPartialRecovery {
-  const f = observed.findIndex((o) => o !== null);
+  // The first value or bucket seen (a residue bounds no range: only the check holds it).
+  const f = observed.findIndex((o) => o !== null && !isResidue(o));
   if (f < 0) return { states: [], searched: 0, hidden: 48, truncated: false };
   const o = observed[f]!;
   const [lo, hi] = range(o);

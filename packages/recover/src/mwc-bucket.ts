@@ -20,7 +20,7 @@
  * survivors is chosen; the work is |S_i|·|S_i+1|·2^(32−2W) candidates (about 2^20 for two
  * characters of a 64-letter alphabet).
  */
-import { type Observed, bucketRange } from './observe.js';
+import { type Observed, bucketRange, isResidue } from './observe.js';
 
 export interface MwcShape {
   /** The first generator's multiplier. */
@@ -69,7 +69,8 @@ type Cyc = readonly [number, number];
 /** The r0 mod 2^w an observation allows, or undefined for none. */
 function allowed(o: Observed, s: MwcShape): Cyc | undefined {
   const mod = 2 ** s.w;
-  if (o === null) return [0, mod];
+  // A residue is searched as a gap (the union of its buckets is no cyclic interval).
+  if (o === null || isResidue(o)) return [0, mod];
   let lo: number;
   let hi: number;
   if (typeof o === 'number') {

@@ -1,6 +1,7 @@
 /**
  * What was seen of each Math.random() call: the value itself, only `Math.floor(x * n)` (a
- * bucket: an ID, a die, a shuffle index), or nothing (the call happened, its value was not seen).
+ * bucket: an ID, a die, a shuffle index), only that bucket modulo m (a residue: a UUID v4's
+ * y digit is ⌊x·16⌋ % 4 | 8), or nothing (the call happened, its value was not seen).
  */
 import { InvalidHexError, hexToDouble } from '@emu/core';
 
@@ -8,22 +9,41 @@ import { InvalidHexError, hexToDouble } from '@emu/core';
 export interface Bucket {
   readonly n: number;
   readonly value: number;
+  /** Never set: keeps a Residue from passing for a Bucket. */
+  readonly mod?: undefined;
 }
 
-/** A value, a bucket, or null for a call whose value was not seen. */
-export type Observed = number | Bucket | null;
+/**
+ * `Math.floor(x * n) % mod === value` for the unseen x: only the bucket's residue was seen. A
+ * search that cannot use it treats it as a gap (the final check against every observation still
+ * holds it); the (s0 + s1) top-bits search takes it as the union of its buckets.
+ */
+export interface Residue {
+  readonly n: number;
+  readonly mod: number;
+  readonly value: number;
+}
+
+/** A value, a bucket, a bucket's residue, or null for a call whose value was not seen. */
+export type Observed = number | Bucket | Residue | null;
 
 const MAX_BUCKETS = 2 ** 52;
 
-/** Whether an observation is a bucket ⌊x·n⌋ (not a full value, not a gap). */
+/** Whether an observation is a residue ⌊x·n⌋ % mod. */
+export function isResidue(o: Observed): o is Residue {
+  return typeof o === 'object' && o !== null && o.mod !== undefined;
+}
+
+/** Whether an observation is a bucket ⌊x·n⌋ (not a full value, not a residue, not a gap). */
 export function isBucket(o: Observed): o is Bucket {
-  return typeof o === 'object' && o !== null;
+  return typeof o === 'object' && o !== null && o.mod === undefined;
 }
 
 /** Whether a value the engine produced agrees with what was observed of it. */
 export function matches(x: number, o: Observed): boolean {
   if (o === null) return true;
   if (typeof o === 'number') return x === o;
+  if (o.mod !== undefined) return Math.floor(x * o.n) % o.mod === o.value;
   return Math.floor(x * o.n) === o.value;
 }
 
@@ -33,6 +53,26 @@ export function checkBucket(n: number, value: number, where = ''): Bucket {
   return { n, value };
 }
 
+export function checkResidue(n: number, mod: number, value: number, where = ''): Residue {
+  checkBucket(n, 0, where);
+  if (!Number.isInteger(mod) || mod < 2 || mod > n) throw new InvalidHexError(`${where}a residue's modulus must be an integer in [2, ${n}] (the bucket count), got ${mod}`);
+  if (!Number.isInteger(value) || value < 0 || value >= mod) throw new InvalidHexError(`${where}${value} is not a residue modulo ${mod} (an integer in [0, ${mod - 1}])`);
+  return { n, mod, value };
+}
+
+/**
+ * The buckets ⌊x·n⌋ a residue allows (value, value + mod, …), each as bucketRange gives it
+ * (integers m of `bits` bits); empty intervals left out.
+ */
+export function residueRanges(r: Residue, bits: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let j = r.value; j < r.n; j += r.mod) {
+    const [lo, hi] = bucketRange({ n: r.n, value: j }, bits);
+    if (lo <= hi) out.push([lo, hi]);
+  }
+  return out;
+}
+
 /** Observations read at most: recovery never needs more than a few hundred (node 26: 500). */
 export const MAX_OBSERVATIONS = 10_000;
 /** Characters of one line at most (a j/n bucket of 2^52 with spaces fits in 50). */
@@ -40,7 +80,8 @@ export const MAX_LINE = 100;
 
 /**
  * One observation per line: 16 hex digits or a decimal as JavaScript printed it (a value),
- * `j/n` (Math.floor(x · n) = j), a bare integer j when `bucket` gives n, or `?` (not seen).
+ * `j/n` (Math.floor(x · n) = j), a bare integer j when `bucket` gives n, `j/n%m` or (with
+ * `bucket`) `j%m` (Math.floor(x · n) % m = j: a residue), or `?` (not seen).
  * Fed in chunks (push), so standard input is parsed as it arrives: memory stays bounded and
  * input past MAX_OBSERVATIONS lines or a line past MAX_LINE characters is refused at once.
  */
@@ -89,16 +130,22 @@ export class ObservationReader {
 
 function parseLine(l: string, where: string, bucket: number | undefined): Observed {
   if (l === '?') return null;
+  const res = /^([0-9]+)(?:\/([0-9]+))?%([0-9]+)$/.exec(l);
+  if (res) {
+    const n = res[2] !== undefined ? Number(res[2]) : bucket;
+    if (n === undefined) throw new InvalidHexError(`${where}a residue j%m needs the bucket count: j/n%m, or --bucket N: ${JSON.stringify(l)}`);
+    return checkResidue(n, Number(res[3]), Number(res[1]), where);
+  }
   const frac = /^([0-9]+)\/([0-9]+)$/.exec(l);
   if (frac) return checkBucket(Number(frac[2]), Number(frac[1]), where);
   if (bucket !== undefined) {
-    if (!/^[0-9]+$/.test(l)) throw new InvalidHexError(`${where}not a bucket index (an integer, j/n or ?): ${JSON.stringify(l)}`);
+    if (!/^[0-9]+$/.test(l)) throw new InvalidHexError(`${where}not a bucket index (an integer, j/n, j%m or ?): ${JSON.stringify(l)}`);
     return checkBucket(bucket, Number(l), where);
   }
   let x: number;
   if (/^(?:0x)?[0-9a-fA-F]{16}$/.test(l)) x = hexToDouble(l);
   else if (/^[0-9.eE+-]+$/.test(l)) x = Number(l);
-  else throw new InvalidHexError(`${where}not a Math.random value (16 hex digits, a decimal, j/n or ?): ${JSON.stringify(l)}`);
+  else throw new InvalidHexError(`${where}not a Math.random value (16 hex digits, a decimal, j/n, j/n%m or ?): ${JSON.stringify(l)}`);
   if (!(x >= 0 && x < 1)) throw new InvalidHexError(`${where}${JSON.stringify(l)} is not in [0, 1)`);
   return x;
 }

@@ -6,7 +6,7 @@
 import { InvalidStateError, doubleToHex, lcg48StepBack } from '@emu/core';
 import { ERAS, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
-import { MAX_OBSERVATIONS, type Observed, matches } from './observe.js';
+import { MAX_OBSERVATIONS, type Observed, isResidue, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
 import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStateIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
@@ -124,9 +124,24 @@ interface Method {
   solve(observed: readonly Observed[], options: PredictOptions): Solved;
 }
 
-/** The older generators' searches take full values only. */
-function fullValues(solve: (x: readonly number[]) => Solved): (o: readonly Observed[]) => Solved {
-  return (o) => (o.every((x) => typeof x === 'number') ? solve(o as number[]) : { states: [], detail: '', unsupported: 'this recovery needs every value in full (no buckets or gaps)' });
+/**
+ * The full values the observations start with, when at least `min` of them (and not all): a
+ * search of full values takes them, and predict's final check holds the rest (buckets, residues,
+ * gaps after them) — every state it returns is one before observation 0 all the same.
+ */
+function fullPrefix(o: readonly Observed[], min: number): number[] | undefined {
+  let k = 0;
+  while (k < o.length && typeof o[k] === 'number') k++;
+  return k >= min && k < o.length ? (o.slice(0, k) as number[]) : undefined;
+}
+
+/** The older generators' searches take full values only (the observations may go on after them). */
+function fullValues(solve: (x: readonly number[]) => Solved, min: number): (o: readonly Observed[]) => Solved {
+  return (o) => {
+    if (o.every((x) => typeof x === 'number')) return solve(o as number[]);
+    const prefix = fullPrefix(o, min);
+    return prefix ? solve(prefix) : { states: [], detail: '', unsupported: `this recovery needs full values (at least ${min} first; buckets or gaps may follow them)` };
+  };
 }
 
 function xorshiftMethod(variant: string): Method {
@@ -189,7 +204,7 @@ function xorshiftMethod(variant: string): Method {
         }
       }
       // The count is of consecutive values: say so when unseen calls ('?') cut the runs short (a
-      // UUID v4's y digit, ⌊x·16⌋ & 3 | 8, is no bucket: its 15-digit runs never reach 36).
+      // UUID v4's y digit given as '?' rather than as its residue j%4).
       let longest = 0;
       for (let k = 0, run = 0; k < observed.length; k++) longest = Math.max(longest, (run = observed[k] === null ? 0 : run + 1));
       const gaps = need !== undefined && sum && observed.includes(null) && r.needValues !== undefined && longest < Math.min(r.needValues, observed.length);
@@ -207,6 +222,9 @@ function xorshiftMethod(variant: string): Method {
 function mwcBuckets(variant: string, full: (x: readonly number[]) => Solved): (o: readonly Observed[]) => Solved {
   return (o) => {
     if (o.every((x) => typeof x === 'number')) return full(o as number[]);
+    // Three full values first fix both generators whatever follows (the final check holds it).
+    const prefix = fullPrefix(o, 3);
+    if (prefix) return full(prefix);
     const r = recoverMwcBuckets(o, variant);
     const bits = MWC_SHAPES[variant]!.w;
     if (r.impossible) return { states: [], detail: `an observation no output of ${variant} gives` };
@@ -216,7 +234,7 @@ function mwcBuckets(variant: string, full: (x: readonly number[]) => Solved): (o
     }
     if (r.truncated) {
       // Each observation shows about min(log2 n, w) bits of the first generator's 32.
-      const shown = o.map((x) => (x === null ? 0 : typeof x === 'number' ? bits : Math.min(bits, Math.log2(x.n))));
+      const shown = o.map((x) => (x === null ? 0 : typeof x === 'number' ? bits : isResidue(x) ? 0 : Math.min(bits, Math.log2(x.n))));
       const per = shown.reduce((a, b) => a + b, 0) / Math.max(1, shown.filter((b) => b > 0).length);
       const need = Math.max(1, Math.ceil((32 - shown.reduce((a, b) => a + b, 0)) / per) + 1);
       return { states: [], detail: `more than ${MWC_MAX_STATES} first-generator states fit`, need };
@@ -253,7 +271,7 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
     case 'firefox-lcg':
       return { min: 1, solve: lcgSolve };
     case 'webkit-gamerand':
-      return { min: 2, solve: fullValues((x) => ({ states: recoverGameRand(x).states, detail: 'two outputs fix the state' })) };
+      return { min: 2, solve: fullValues((x) => ({ states: recoverGameRand(x).states, detail: 'two outputs fix the state' }), 2) };
     case 'v8-patched':
       return {
         min: 3,

@@ -8,15 +8,17 @@
  * t steps after the frame; output t is w_t + w_{t+1}). A bucket pins its sum's top s bits to the
  * blocks fb … lb its interval meets, and those bits are X_t + X_{t+1} + c mod 2^s, c the carry
  * from the bits below (0 or 1): so X_{t+1} ∈ [fb − 1 − X_t, lb − X_t] mod 2^s, lb − fb + 2 values,
- * each listed once whichever carry gives it. The first word of a run of consecutive outputs takes
- * any of its 2^s values. Every X_t bit is a linear form in the 128 state bits, fixed before any
+ * each listed once whichever carry gives it. A residue ⌊x·n⌋ % m (a UUID v4's y digit) allows
+ * the union of its buckets' choices. The first word of a run of consecutive outputs takes any of
+ * its 2^s values. Every X_t bit is a linear form in the 128 state bits, fixed before any
  * choice: one elimination gives rank 128, the parity checks every true assignment meets, and the
  * linear map from the equations' values to the state.
  *
  * Met in the middle over time (sum-chain.ts splits by level, so every half pays all carry-ins):
  * the words up to a split are half A, the rest half B; a run cut by the split has its word at the
  * cut free in B and its equations in both halves, so the elimination turns "the same word" into
- * checks. Each half's leaves must meet the checks inside that half and carry their parities of up
+ * checks; a split may also fall at a residue with its link dropped (the word after it free in B,
+ * no word shared: the residue is then held by the state check alone). Each half's leaves must meet the checks inside that half and carry their parities of up
  * to 32 checks across the halves (the join key); A's leaves are sorted by key, B's a batch at a
  * time, and the two merged. A
  * joined pair fixes every equation's value, hence the state (the solved map); it is kept when its
@@ -42,6 +44,11 @@ export interface TopObservation {
   readonly t: number;
   readonly lo: number;
   readonly hi: number;
+  /**
+   * A residue ⌊x·n⌋ % m (a UUID v4's y digit): m is in one of these intervals (lo, hi: their
+   * hull). Its step's choices are the union of each interval's.
+   */
+  readonly ranges?: readonly (readonly [number, number])[];
 }
 
 /** Which sum bits a value shows: lo … hi − 1 (sum-53: 11 … 63; the low sums: 0 … 51 / 52). */
@@ -59,6 +66,8 @@ export interface TopPlan {
   readonly span: number;
   /** Index of the step (word) where half B starts. */
   readonly split: number;
+  /** That step is a residue's, its link dropped: B chooses its word freely (no word shared with A). */
+  readonly unlinked: boolean;
   /** log2 of each half's leaves and of the joined pairs expected. */
   readonly logA: number;
   readonly logB: number;
@@ -96,14 +105,15 @@ const MAX_DEFICIT = 4;
 /**
  * Cost model (work units of about 2 ns, as sum-chain.ts's): a leaf of A (walked, stored, sorted),
  * a leaf of B (walked, sorted, merged), a joined pair solved and checked, the elimination and
- * tables. Measured on this machine (the sort-merge join; 10 solves per row, other jobs sharing
- * the cores): A 40–55 ns a leaf, B 55–70 (at 2^22 leaves a half, 60–100 ns: fresh memory's page
- * faults and cache misses), a joined pair 200–300 ns (its first-run state read from the group
- * tables; 450 ns when it was re-derived a step at a time).
+ * tables. Measured on this machine (the sort-merge join, other jobs sharing the cores): at 2^22
+ * leaves a half 60–75 ns a leaf (walk 23–30 — most of it the first touch of fresh memory —, sort
+ * 22–30, merge 14–18; the walk was 55–60 before the tails, below), a joined pair 110–170 ns (its
+ * first-run state from the group tables, its buckets checked against typed arrays; 260–300
+ * before). Smaller halves stay in cache and cost less a leaf: the leaf weights are the mean.
  */
 const LEAF_A_WEIGHT = 24;
 const LEAF_B_WEIGHT = 30;
-const JOIN_WEIGHT = 130;
+const JOIN_WEIGHT = 80;
 const SETUP_WEIGHT = 2 ** 19;
 /** No plan costs less (a caller with a cheaper one need not ask). */
 export const TOP_MIN_COST = SETUP_WEIGHT;
@@ -159,15 +169,60 @@ interface Step {
   readonly word: number;
   /** −1: the first word of a run (any value); else the observation (window index) whose sum links it to the word before. */
   readonly obs: number;
-  /** Choices: any value (free) or fb − 1 − X_prev + i, i < size. */
+  /** Choices: any value (free) or fb − 1 − X_prev + offs[i], i < size (offs: 0 … size − 1 for an interval). */
   readonly size: number;
   readonly fb: number;
+  readonly offs: Int32Array;
 }
 
-/** The top-s-bit blocks of an observation's interval: first and last (value integers of `bits` bits). */
-function blocks(o: TopObservation, bits: number, s: number): [number, number] {
+/** The top-s-bit blocks of an interval: first and last (value integers of `bits` bits). */
+function blocks(lo: number, hi: number, bits: number, s: number): [number, number] {
   const unit = 2 ** (bits - s);
-  return [Math.floor(o.lo / unit), Math.floor(o.hi / unit)];
+  return [Math.floor(lo / unit), Math.floor(hi / unit)];
+}
+
+/**
+ * The choices of the word after an observation's at span s: X_{t+1} = fb − 1 − X_t + off mod 2^s
+ * for each off listed (increasing). An interval's blocks fb … lb give off 0 … lb − fb + 1 (the
+ * carry from below adds 0 or 1); a residue's intervals give the union of theirs. All 2^s values
+ * at most.
+ */
+function choicesOf(o: TopObservation, bits: number, s: number): { fb: number; offs: Int32Array } {
+  const [fb, lb] = blocks(o.lo, o.hi, bits, s);
+  const all = 2 ** s;
+  if (!o.ranges) return { fb, offs: identity(Math.min(all, lb - fb + 2)) };
+  const seen = new Uint8Array(all);
+  let count = 0;
+  for (const [lo, hi] of o.ranges) {
+    const [f, l] = blocks(lo, hi, bits, s);
+    for (let off = f - fb; off <= l - fb + 1 && count < all; off++) {
+      if (seen[off & (all - 1)]) continue;
+      seen[off & (all - 1)] = 1;
+      count++;
+    }
+  }
+  if (count === all) return { fb, offs: identity(all) };
+  const offs = new Int32Array(count);
+  for (let off = 0, i = 0; off < all; off++) if (seen[off]) offs[i++] = off;
+  return { fb, offs };
+}
+
+/** How many choices choicesOf lists (without listing them for a plain interval; a residue's memoised per span). */
+const counted = new WeakMap<TopObservation, number[]>();
+function choiceCount(o: TopObservation, bits: number, s: number): number {
+  if (o.ranges) {
+    let m = counted.get(o);
+    if (!m) counted.set(o, (m = []));
+    return (m[s] ??= choicesOf(o, bits, s).offs.length);
+  }
+  const [fb, lb] = blocks(o.lo, o.hi, bits, s);
+  return Math.min(2 ** s, lb - fb + 2);
+}
+
+const identities: Int32Array[] = [];
+/** 0 … size − 1 (shared: never written). */
+function identity(size: number): Int32Array {
+  return (identities[size] ??= Int32Array.from({ length: size }, (_, i) => i));
 }
 
 /** The steps of a window (observations sorted by t): a free step at each run's first word, one per observation. */
@@ -175,9 +230,9 @@ function stepsOf(obs: readonly TopObservation[], first: number, end: number, bit
   const steps: Step[] = [];
   for (let k = first; k < end; k++) {
     const o = obs[k]!;
-    if (k === first || o.t !== obs[k - 1]!.t + 1) steps.push({ word: o.t, obs: -1, size: 2 ** s, fb: 0 });
-    const [fb, lb] = blocks(o, bits, s);
-    steps.push({ word: o.t + 1, obs: k - first, size: Math.min(2 ** s, lb - fb + 2), fb });
+    if (k === first || o.t !== obs[k - 1]!.t + 1) steps.push({ word: o.t, obs: -1, size: 2 ** s, fb: 0, offs: identity(2 ** s) });
+    const { fb, offs } = choicesOf(o, bits, s);
+    steps.push({ word: o.t + 1, obs: k - first, size: offs.length, fb, offs });
   }
   return steps;
 }
@@ -232,6 +287,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
   const typical = [...pins].sort((a, b) => a - b)[Math.floor(n / 2)]!;
   const logs = new Float64Array(2 * MAX_WINDOW + 2);
   const free = new Uint8Array(2 * MAX_WINDOW + 2);
+  const residue = new Uint8Array(2 * MAX_WINDOW + 2);
   const scoreOf = (cost: number, end: number, serves: number) => (earliest ? end + cost / (cap + 1) : cost / serves);
   for (let s = Math.max(MIN_SPAN, typical - 1); s <= Math.min(MAX_SPAN, typical + 4, bits); s++) {
     for (let i = 0; i < n; i++) {
@@ -252,9 +308,9 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
           logs[S++] = s;
           B += s;
         }
-        const [fb, lb] = blocks(o, bits, s);
         free[S] = 0;
-        logs[S] = Math.log2(Math.min(2 ** s, lb - fb + 2));
+        residue[S] = o.ranges ? 1 : 0;
+        logs[S] = Math.log2(choiceCount(o, bits, s));
         B += logs[S++]!;
         if (s * S < UNKNOWNS - MAX_DEFICIT) continue;
         let deficit = -1;
@@ -264,32 +320,35 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
         let mid = 1;
         while (mid < S - 1 && acc + logs[mid - 1]! < B / 2) acc += logs[mid++ - 1]!;
         let prefix = 0;
-        for (let q = 1; q < S; q++) {
+        splits: for (let q = 1; q < S; q++) {
           prefix += logs[q - 1]!;
-          // Near balance, or at a run's first word (no word shared: the halves pay one free word each).
-          if ((q < mid - 3 || q > mid + 3) && free[q] === 0) continue;
-          const inside = free[q] === 0;
-          const la = prefix;
-          const lb = B - prefix + (inside ? s : 0);
-          const checks = s * S - UNKNOWNS + (inside ? s : 0);
-          if (la > LOG_MAX_A || lb > LOG_MAX_B) continue;
-          const costOf = (lj: number) => LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
-          // The cost at full rank is a floor: the words' rank is computed only for a plan that could win.
-          const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)));
-          if (floor > cap || floor / serves > perServe || scoreOf(floor, j + 1, serves) >= bestScore) continue;
-          if (deficit < 0) {
-            deficit = UNKNOWNS - wordsRank(obs, i, j + 1, s, shape.hi);
-            K = s * S - (UNKNOWNS - deficit);
-            if (deficit > MAX_DEFICIT) break;
+          // Near balance, or at a run's first word or a residue (no word shared: the halves pay one free word each).
+          if ((q < mid - 3 || q > mid + 3) && free[q] === 0 && residue[q] === 0) continue;
+          // At a residue, also the split that drops its link (its word free in B; the state check holds it).
+          for (let unlink = 0; unlink <= residue[q]!; unlink++) {
+            const inside = free[q] === 0 && unlink === 0;
+            const la = prefix;
+            const lb = B - prefix + (inside ? s : 0) + (unlink ? s - logs[q]! : 0);
+            const checks = s * S - UNKNOWNS + (inside ? s : 0);
+            if (la > LOG_MAX_A || lb > LOG_MAX_B) continue;
+            const costOf = (lj: number) => LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
+            // The cost at full rank is a floor: the words' rank is computed only for a plan that could win.
+            const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)));
+            if (floor > cap || floor / serves > perServe || scoreOf(floor, j + 1, serves) >= bestScore) continue;
+            if (deficit < 0) {
+              deficit = UNKNOWNS - wordsRank(obs, i, j + 1, s, shape.hi);
+              K = s * S - (UNKNOWNS - deficit);
+              if (deficit > MAX_DEFICIT) break splits;
+            }
+            const ck = K + (inside ? s : 0);
+            // Joined pairs: the linear solutions the key lets through, each a coset of 2^deficit states.
+            const lj = Math.max(0, la + lb - Math.min(ck, KEY_BITS)) + deficit;
+            if (lj > LOG_MAX_JOINED) continue;
+            const cost = costOf(lj);
+            if (cost > cap || cost / serves > perServe || scoreOf(cost, j + 1, serves) >= bestScore) continue;
+            best = { first: i, end: j + 1, span: s, split: q, unlinked: unlink === 1, logA: la, logB: lb, logJoined: lj, cost };
+            bestScore = scoreOf(cost, j + 1, serves);
           }
-          const ck = K + (inside ? s : 0);
-          // Joined pairs: the linear solutions the key lets through, each a coset of 2^deficit states.
-          const lj = Math.max(0, la + lb - Math.min(ck, KEY_BITS)) + deficit;
-          if (lj > LOG_MAX_JOINED) continue;
-          const cost = costOf(lj);
-          if (cost > cap || cost / serves > perServe || scoreOf(cost, j + 1, serves) >= bestScore) continue;
-          best = { first: i, end: j + 1, span: s, split: q, logA: la, logB: lb, logJoined: lj, cost };
-          bestScore = scoreOf(cost, j + 1, serves);
         }
         // Longer windows only add leaves once the joined pairs are few.
         if (deficit <= MAX_DEFICIT && B - K < 4 && K >= KEY_BITS) break;
@@ -299,18 +358,37 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
   return best;
 }
 
-/** The value integer m (sum bits lo … hi − 1) of the output of a state [s0hi, s0lo, s1hi, s1lo]: hiMask keeps the sum's high-word bits below hi. */
-function valueOf(st: Int32Array, lo: number, hiMask: number): number {
+/** The value integer m (sum bits lo … hi − 1) of the output of a state [s0hi, s0lo, s1hi, s1lo]: hiMask keeps the sum's high-word bits below hi, scale is 2^(32 − lo). */
+function valueOf(st: Int32Array, lo: number, hiMask: number, scale: number): number {
   const l = (st[1]! >>> 0) + (st[3]! >>> 0);
-  const sumHi = (st[0]! + st[2]! + (l >= 2 ** 32 ? 1 : 0)) & hiMask;
-  return (sumHi >>> 0) * 2 ** (32 - lo) + ((l >>> 0) >>> lo);
+  const sumHi = (st[0]! + st[2]! + (l >= 4294967296 ? 1 : 0)) & hiMask;
+  return (sumHi >>> 0) * scale + ((l >>> 0) >>> lo);
 }
+
+/**
+ * A half's last steps at … end − 1 (its tail), walked once for every value of the base of step
+ * at's choices: per row (that base; one row when step at is a free word) the `count` paths'
+ * key and own-check parts and their part of the path id. The walk stops at depth at and copies a
+ * row: a leaf costs a few loads and stores, not a descent.
+ */
+interface Tail {
+  readonly at: number;
+  readonly count: number;
+  readonly rowMask: number;
+  readonly keys: Int32Array;
+  readonly owns: Int32Array;
+  readonly ids: Int32Array;
+}
+
+/** Paths of a tail at most, and its records (rows × paths; 3 words each). */
+const TAIL_PATHS = 1 << 10;
+const TAIL_RECORDS = 1 << 16;
 
 /**
  * A half's depth-first walk, resumable: its table (per step and value of its word, the key and
  * own-check parts: record (d · 2^s + X) · 2), its stack (per depth: choice, base of the choices,
- * key / own-check value so far, path id and radix), the depth d (below start: done) and, at the
- * last step, the next choice li.
+ * key / own-check value so far, path id and radix), its tail, the depth d (below start: done)
+ * and, at the tail, the next path li.
  */
 interface HalfWalk {
   readonly kt: Int32Array;
@@ -320,6 +398,9 @@ interface HalfWalk {
   readonly widths: Int32Array;
   readonly fbs: Int32Array;
   readonly frees: Uint8Array;
+  /** Every step's choice offsets (Step.offs), step d's from cs[d]. */
+  readonly co: Int32Array;
+  readonly cs: Int32Array;
   readonly ch: Int32Array;
   readonly base: Int32Array;
   readonly keyAt: Int32Array;
@@ -328,11 +409,46 @@ interface HalfWalk {
   readonly radixAt: Float64Array;
   start: number;
   end: number;
+  tail: Tail;
   d: number;
   li: number;
 }
 
+/** The tail of steps start … end − 1 (start's own step always walked): as many last steps as TAIL_PATHS and TAIL_RECORDS allow. */
+function tailOf(w: Pick<HalfWalk, 'kt' | 'mask' | 'sizes' | 'widths' | 'fbs' | 'frees' | 'co' | 'cs'>, start: number, end: number): Tail {
+  const { kt, mask, sizes, widths, fbs, frees, co, cs } = w;
+  const row = 2 * (mask + 1);
+  const rowsAt = (d: number) => (frees[d] ? 1 : mask + 1);
+  let at = end;
+  let count = 1;
+  while (at - 1 > start && count * sizes[at - 1]! <= TAIL_PATHS && rowsAt(at - 1) * count * sizes[at - 1]! <= TAIL_RECORDS) count *= sizes[--at]!;
+  const rows = at === end ? 1 : rowsAt(at);
+  // Radix of step at in a path id (the product of the widths before it in the half).
+  let radix0 = 1;
+  for (let d = start; d < at; d++) radix0 *= widths[d]!;
+  const keys = new Int32Array(rows * count);
+  const owns = new Int32Array(rows * count);
+  const ids = new Int32Array(rows * count);
+  let q = 0;
+  const fill = (d: number, b: number, key: number, own: number, id: number, radix: number): void => {
+    if (d === end) {
+      keys[q] = key;
+      owns[q] = own;
+      ids[q++] = id;
+      return;
+    }
+    for (let i = 0; i < sizes[d]!; i++) {
+      const x = (b + co[cs[d]! + i]!) & mask;
+      const r = d * row + 2 * x;
+      fill(d + 1, d + 1 < end && !frees[d + 1] ? fbs[d + 1]! - 1 - x : 0, key ^ kt[r]!, own ^ kt[r + 1]!, id + i * radix, radix * widths[d]!);
+    }
+  };
+  for (let b = 0; b < rows; b++) fill(at, b, 0, 0, 0, radix0);
+  return { at, count, rowMask: rows - 1, keys, owns, ids };
+}
+
 function walkStack(depth: number): Pick<HalfWalk, 'ch' | 'base' | 'keyAt' | 'ownAt' | 'idAt' | 'radixAt'> {
+  depth++;
   return {
     ch: new Int32Array(depth + 1),
     base: new Int32Array(depth + 1),
@@ -347,6 +463,7 @@ function walkStack(depth: number): Pick<HalfWalk, 'ch' | 'base' | 'keyAt' | 'own
 function beginWalk(w: HalfWalk, start: number, end: number): void {
   w.start = start;
   w.end = end;
+  w.tail = tailOf(w, start, end);
   w.d = start;
   w.li = 0;
   w.ch[start] = -1;
@@ -363,30 +480,26 @@ function beginWalk(w: HalfWalk, start: number, end: number): void {
  * optimises it once.
  */
 function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, cap: number): number {
-  const { kt, mask, sizes, widths, fbs, frees, ch, base, keyAt, ownAt, idAt, radixAt } = w;
+  const { kt, mask, sizes, widths, fbs, frees, co, cs, ch, base, keyAt, ownAt, idAt, radixAt } = w;
+  const { at, count, rowMask, keys: tkeys, owns: towns, ids: tids } = w.tail;
   const row = 2 * (mask + 1);
   const start = w.start;
-  const last = w.end - 1;
   let d = w.d;
   while (d >= start) {
-    if (d === last) {
-      // The last step: every choice is a leaf.
+    if (d === at) {
+      // The tail: every path of its row is a leaf.
       const k0 = keyAt[d]!;
       const o0 = ownAt[d]!;
-      const b0 = base[d]!;
-      const rows = d * row;
-      const size = sizes[d]!;
       const id0 = idAt[d]!;
-      const radix = radixAt[d]!;
-      let i = w.li;
-      for (; i < size && n < cap; i++) {
-        const r = rows + 2 * ((b0 + i) & mask);
-        if ((o0 ^ kt[r + 1]!) !== 0) continue;
-        keys[n] = k0 ^ kt[r]!;
-        ids[n++] = id0 + i * radix;
+      const r0 = (base[d]! & rowMask) * count;
+      let j = w.li;
+      for (; j < count && n < cap; j++) {
+        if ((o0 ^ towns[r0 + j]!) !== 0) continue;
+        keys[n] = k0 ^ tkeys[r0 + j]!;
+        ids[n++] = id0 + tids[r0 + j]!;
       }
-      if (i < size) {
-        w.li = i;
+      if (j < count) {
+        w.li = j;
         break;
       }
       w.li = 0;
@@ -398,7 +511,7 @@ function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, ca
       d--;
       continue;
     }
-    const x = (base[d]! + i) & mask;
+    const x = (base[d]! + co[cs[d]! + i]!) & mask;
     const r = d * row + 2 * x;
     keyAt[d + 1] = keyAt[d]! ^ kt[r]!;
     ownAt[d + 1] = ownAt[d]! ^ kt[r + 1]!;
@@ -450,8 +563,9 @@ function mergeKeys(ka: Int32Array, end: number, kb: Int32Array, nb: number, low:
 }
 
 /**
- * Sorts n keys (their low `bits` bits, unsigned) with their ids: least significant digit first,
- * 11 bits a pass, between (keys, ids) and (tk, ti); returns the pair that holds the result.
+ * Sorts n keys by their low `bits` bits (unsigned; the bits above are not looked at) with their
+ * ids: least significant digit first, SORT_DIGIT bits a pass (the last pass only the bits left),
+ * between (keys, ids) and (tk, ti); returns the pair that holds the result.
  */
 function sortByKey(keys: Int32Array, ids: Int32Array, tk: Int32Array, ti: Int32Array, n: number, bits: number): [Int32Array, Int32Array] {
   const counts = scratch(SLOT_COUNTS, 1 << SORT_DIGIT);
@@ -461,7 +575,7 @@ function sortByKey(keys: Int32Array, ids: Int32Array, tk: Int32Array, ti: Int32A
   let i2 = ti;
   for (let shift = 0; shift < bits; shift += SORT_DIGIT) {
     counts.fill(0, 0, 1 << SORT_DIGIT);
-    const dm = (1 << SORT_DIGIT) - 1;
+    const dm = (1 << Math.min(SORT_DIGIT, bits - shift)) - 1;
     for (let q = 0; q < n; q++) counts[(k[q]! >>> shift) & dm]!++;
     let sum = 0;
     for (let c = 0; c <= dm; c++) {
@@ -495,7 +609,8 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const steps = stepsOf(obs, plan.first, plan.end, bits, s);
   const cut = steps[plan.split]!;
   const stepsA = steps.slice(0, plan.split);
-  const stepsB = [...(cut.obs >= 0 ? [{ word: cut.word - 1, obs: -1, size: 2 ** s, fb: 0 }] : []), ...steps.slice(plan.split)];
+  const freeWord = (word: number): Step => ({ word, obs: -1, size: 2 ** s, fb: 0, offs: identity(2 ** s) });
+  const stepsB = plan.unlinked ? [freeWord(cut.word), ...steps.slice(plan.split + 1)] : [...(cut.obs >= 0 ? [freeWord(cut.word - 1)] : []), ...steps.slice(plan.split)];
   const all = [...stepsA, ...stepsB];
   const eqA = s * stepsA.length;
   const neq = s * all.length;
@@ -580,6 +695,10 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const sizes = Int32Array.from(all, (x) => x.size);
   const fbs = Int32Array.from(all, (x) => x.fb);
   const frees = Uint8Array.from(all, (x) => (x.obs < 0 ? 1 : 0));
+  const cs = new Int32Array(depth + 1);
+  for (let d = 0; d < depth; d++) cs[d + 1] = cs[d]! + sizes[d]!;
+  const co = new Int32Array(cs[depth]!);
+  all.forEach((st, d) => co.set(st.offs, cs[d]!));
   // Path ids: a half's choices as bit fields when they fit 31 bits (a shift and a mask to read a
   // digit back), else mixed radix (a division a digit).
   const widths = Int32Array.from(sizes);
@@ -624,7 +743,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const tk = scratch(SLOT_TMP_KEY, Math.max(chunk, batch));
   const ti = scratch(SLOT_TMP_ID, Math.max(chunk, batch));
   // The sorts order by the key's low bits only (two passes at most); the merge compares whole keys within a run of equal low bits.
-  const sortBits = Math.min(keyBits, 2 * SORT_DIGIT);
+  const sortBits = Math.min(keyBits, 22);
   const low = 2 ** sortBits - 1;
   const cursor = new Int32Array(3);
   const pairA = scratch(SLOT_PAIR_A, MATCHES);
@@ -636,14 +755,19 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   let stopped = false;
   const maxJoined = 2 ** LOG_MAX_JOINED;
   /** Whether the run's buckets hold for the first state in acc at offset o ([lo, hi] words). */
+  const scale = 2 ** (32 - shape.lo);
+  const winLo = Float64Array.from(win, (o) => o.lo);
+  const winHi = Float64Array.from(win, (o) => o.hi);
+  const residues = Uint8Array.from(win, (o) => (o.ranges ? 1 : 0));
   const runFits = (run: (typeof runs)[number], o: number): boolean => {
     st[0] = acc[o + 1]!;
     st[1] = acc[o]!;
     st[2] = acc[o + 3]!;
     st[3] = acc[o + 2]!;
     for (let k = run.from; k < run.to; k++) {
-      const m = valueOf(st, shape.lo, hiMask);
-      if (m < win[k]!.lo || m > win[k]!.hi) return false;
+      const m = valueOf(st, shape.lo, hiMask, scale);
+      if (m < winLo[k]! || m > winHi[k]!) return false;
+      if (residues[k] && !win[k]!.ranges!.some(([lo, hi]) => m >= lo && m <= hi)) return false;
       if (k + 1 < run.to) xorshift128Step(st);
     }
     return true;
@@ -661,7 +785,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
         i = id - rest * sizes[d]!;
         id = rest;
       }
-      const x = frees[d] ? i : (fbs[d]! - 1 - prev + i) & mask;
+      const x = frees[d] ? i : (fbs[d]! - 1 - prev + co[cs[d]! + i]!) & mask;
       prev = x;
       const q0 = d * size1 + x * rec + 2 + from;
       for (let q = 0; q < count; q++) acc[from + q]! ^= tab[q0 + q]!;
@@ -695,7 +819,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
           let prev = xp;
           for (let q = d; q < e; q++) {
             const i = (g >>> (offs[q]! - offs[d]!)) & (widths[q]! - 1);
-            const x = frees[q] ? i : (fbs[q]! - 1 - prev + i) & mask;
+            const x = frees[q] ? i : (fbs[q]! - 1 - prev + co[cs[q]! + i]!) & mask;
             prev = x;
             const r = q * size1 + x * rec + 6;
             for (let w = 0; w < 4; w++) gt[o + 1 + w]! ^= tab[r + w]!;
@@ -770,7 +894,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     kt[2 * q] = tab[q * rec]!;
     kt[2 * q + 1] = tab[q * rec + 1]!;
   }
-  const wk: HalfWalk = { kt, mask, sizes, widths, fbs, frees, ...walkStack(depth), start: 0, end: endA, d: 0, li: 0 };
+  const wk: HalfWalk = { kt, mask, sizes, widths, fbs, frees, co, cs, ...walkStack(depth), start: 0, end: endA, tail: { at: 0, count: 0, rowMask: 0, keys: kt, owns: kt, ids: kt }, d: 0, li: 0 };
   // A: a chunk at a time, each sorted in place. A large half is never sorted whole: fresh memory
   // costs a page fault per 4 KB on first touch (32 MB: 60–110 ms here), and a sort's scatter
   // over it a cache miss per leaf; chunks stay in cache and need temporaries of one chunk only.

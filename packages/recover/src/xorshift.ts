@@ -25,7 +25,7 @@ import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
 import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, planChains, solveChains } from './sum-chain.js';
 import { pairTracks, solvePairs } from './sum-pairs.js';
 import { TOP_MIN_COST, type TopObservation, planTop, sharedPrefix, solveTop } from './sum-top.js';
-import { type Observed, bucketRange, matches } from './observe.js';
+import { type Observed, type Residue, bucketRange, isBucket, isResidue, matches, residueRanges } from './observe.js';
 
 /** One state that explains every observation, with the cache position it implies (V8). */
 export interface XorshiftCandidate {
@@ -347,6 +347,10 @@ function mappingShape(variant: Variant): Shape {
 /** An observation's equations over its output's state (rows at block t: state0); undefined when impossible. */
 function equationsOf(o: Observed, shape: Shape): Int32Array | undefined {
   if (o === null) return new Int32Array(0);
+  if (isResidue(o)) {
+    if (residueRanges(o, shape.bits).length === 0) return undefined;
+    return shape.kind === 's0' ? residueEquations(o, shape.bits, shape.shift) : new Int32Array(0);
+  }
   if (shape.kind === 's0') {
     const [lo, hi] = typeof o === 'number' ? [o * 2 ** shape.bits, o * 2 ** shape.bits] : bucketRange(o, shape.bits);
     if (!(lo <= hi) || !Number.isInteger(lo)) return undefined;
@@ -359,6 +363,25 @@ function equationsOf(o: Observed, shape: Shape): Int32Array | undefined {
 }
 
 /**
+ * The equations of a residue ⌊x·2^a⌋ % 2^b = v over state0 bit shift + i = bit i of m (x = m ·
+ * 2^-bits): bits bits − a … bits − a + b − 1 of m are v's. None for other n or mod (the residue is
+ * then searched as a gap; the emulator's check holds it).
+ */
+function residueEquations(o: Residue, bits: number, shift: number): Int32Array {
+  const a = Math.log2(o.n);
+  const b = Math.log2(o.mod);
+  if (!Number.isInteger(a) || !Number.isInteger(b) || a > bits) return new Int32Array(0);
+  const out = new Int32Array(b * ECOLS);
+  for (let i = 0; i < b; i++) {
+    out[i * ECOLS] = s0Offset(0, shift + bits - a + i);
+    out[i * ECOLS + 1] = -1;
+    out[i * ECOLS + 2] = -1;
+    out[i * ECOLS + 3] = (o.value >>> i) & 1;
+  }
+  return out;
+}
+
+/**
  * What an observation pins of a sum mapping's value integer m (x = m · 2^-bits): m ∈ [lo, hi]
  * and the p leading bits lo and hi share (the sum bits shape.hi − p … shape.hi − 1). A full
  * value: lo = hi = m, p = bits. Undefined for a gap.
@@ -367,6 +390,8 @@ interface Pin {
   readonly p: number;
   readonly lo: number;
   readonly hi: number;
+  /** A residue: the intervals of its buckets (lo, hi: their hull). */
+  readonly ranges?: readonly (readonly [number, number])[];
 }
 
 /** The fewest known levels a run is planned with (no affordable run has fewer). */
@@ -378,6 +403,11 @@ function pinOf(o: Observed, shape: Extract<Shape, { kind: 'sum' }>): Pin | undef
   if (typeof o === 'number') {
     const m = o * 2 ** bits;
     return { p: bits, lo: m, hi: m };
+  }
+  if (isResidue(o)) {
+    const ranges = residueRanges(o, bits);
+    const [lo, hi] = [ranges[0]![0], ranges[ranges.length - 1]![1]];
+    return { p: sharedPrefix(lo, hi, bits), lo, hi, ranges };
   }
   const [lo, hi] = bucketRange(o, bits);
   return { p: sharedPrefix(lo, hi, bits), lo, hi };
@@ -819,7 +849,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         // Coarse buckets (⌊x·64⌋, ⌊x·1000⌋): the top-bits search over time (sum-top.ts), when it
         // is cheaper than every run the level search could take.
         if (buckets && (!best || best.cost > TOP_MIN_COST)) {
-          const topObs: TopObservation[] = here.slice(0, MAX_TOP_PLACEMENTS).map((p) => ({ t: p.t, lo: pins[p.k]!.lo, hi: pins[p.k]!.hi }));
+          const topObs: TopObservation[] = here.slice(0, MAX_TOP_PLACEMENTS).map((p) => {
+            const q = pins[p.k]!;
+            return { t: p.t, lo: q.lo, hi: q.hi, ...(q.ranges ? { ranges: q.ranges } : {}) };
+          });
           // Among windows, the one least costly per alignment it serves (from this one on): its states are memoised for them.
           const reach = alignments > 1 ? here.slice(0, MAX_TOP_PLACEMENTS).map((p): [number, number] => [Math.max(p.lo, c), p.hi]) : undefined;
           // A solve may cost up to MAX_TOP_COST_ONE when it serves enough alignments to stay within MAX_TOP_COST for each.
@@ -924,7 +957,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     // (Infinity: refused — ⌊x·6⌋, ⌊x·10⌋: neither search affords any window of them).
     let needValues: number | undefined;
     if (short) {
-      const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(o.n, shape, spans)));
+      // (A residue ⌊x·n⌋ % m counts as a bucket of m: as many bits.)
+      const kinds = observed.filter((o) => o !== null).map((o) => (typeof o === 'number' ? undefined : typicalBlocks(isResidue(o) ? o.mod : o.n, shape, spans)));
       const mean = (si: number, f: (b: { log: Float64Array; pinned: Float64Array }) => number, full: number) =>
         kinds.length ? kinds.reduce((s, b) => s + (b ? f(b) : full), 0) / kinds.length : full;
       let run = Infinity;
@@ -953,7 +987,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       let topNeed = Infinity;
       // The top-bits search (sum-top.ts) for the buckets' most common size: the fewest values it
       // plans within its cap (across a refill: at every split).
-      const sizes = observed.flatMap((o) => (o !== null && typeof o === 'object' ? [o.n] : []));
+      const sizes = observed.flatMap((o) => (isBucket(o) ? [o.n] : []));
       if (sizes.length) {
         const count = new Map<number, number>();
         for (const v of sizes) count.set(v, (count.get(v) ?? 0) + 1);
@@ -974,7 +1008,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
 
   // Buckets whose interval is not one binary prefix (n not a power of two): the interval's
   // dyadic pieces below the shared prefix, branched over at a leaf below full rank (see settle).
-  const pieces = shape.kind === 's0' ? observed.map((o) => (o !== null && typeof o === 'object' ? piecesOf(o, shape) : undefined)) : [];
+  const pieces = shape.kind === 's0' ? observed.map((o) => (isBucket(o) ? piecesOf(o, shape) : undefined)) : [];
   const gains = pieces.map((e, k) => (e ? piecesGain(observed[k] as { n: number; value: number }, e, shape.bits, eqs[k]!.length / ECOLS) : 1));
   /**
    * Per observation: the top 32 bits of its output integer m lie in [lo32, hi32] (one value for a
@@ -983,7 +1017,8 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   const top32 =
     shape.kind === 's0'
       ? observed.map((o): [number, number, number] | undefined => {
-          if (o === null) return undefined;
+          // (A residue filters nothing here: its equations, then the emulator's check.)
+          if (o === null || isResidue(o)) return undefined;
           const [lo, hi] = typeof o === 'number' ? [o * 2 ** shape.bits, o * 2 ** shape.bits] : bucketRange(o, shape.bits);
           const unit = 2 ** (shape.bits - 32);
           const l = Math.floor(lo / unit);
@@ -994,6 +1029,7 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   /** Per observation: its linear equations are all it says (a full value, or a bucket that is one binary prefix). */
   const exact = observed.map((o) => {
     if (o === null || typeof o === 'number' || shape.kind !== 's0') return true;
+    if (isResidue(o)) return false;
     const [lo, hi] = bucketRange(o, shape.bits);
     // One binary prefix: a dyadic block.
     const size = hi - lo + 1;

@@ -268,6 +268,58 @@ if (!args['skip-system']) {
   } else results.push({ label: 'chromium', skipped: 'not installed' });
 }
 
+// UUID v4 strings from the common template (31 calls a UUID, the y digit ⌊x·16⌋ % 4 | 8): each
+// engine prints UUIDS of them from its realm's first call, then the next M values as 16 hex
+// digits. `compare predict --uuid --from-start` sees the first `seen` UUIDs and must print the
+// others exactly; the same UUIDs given as lines (x digits j, the y digit j%4, --bucket 16) must
+// give the 16 hex digits of the M values after the UUIDs bit for bit. From 3 UUIDs on node 26,
+// SpiderMonkey, JSC and Chromium (the window of 36 calls cut at a y digit), 4 on node 10 (its
+// 62-value cache leaves the cut too near a refill in the first 3).
+const UUIDS = 5;
+const uuidProbe = `var us=[],k;function uu(){return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g,function(c){var r=Math.random()*16|0;return (c=='x'?r:(r&3|8)).toString(16);});}
+for(k=0;k<${UUIDS};k++)us.push(uu());
+${probe}s=us.join('\\n')+'\\n'+s;`;
+function uuidCheck(label, engineId, produce, seen) {
+  if (args['minimum-only']) return;
+  const t = Date.now();
+  const lines = produce();
+  const uuids = lines.slice(0, UUIDS);
+  const hex = lines.slice(UUIDS);
+  const a = spawnSync('node', [cli, 'predict', '--engine', engineId, '--uuid', '--from-start', '--next', String(UUIDS - seen)], { input: uuids.slice(0, seen).join('\n') + '\n', encoding: 'utf8' });
+  const got = a.stdout.split('\n').filter(Boolean);
+  const okA = a.status === 0 && got.join() === uuids.slice(seen).join();
+  results.push({ label: `${label}, ${seen} UUIDs from the start → the next ${UUIDS - seen}`, engineId, seen: seen * 31, predicted: (UUIDS - seen) * 31, ok: okA, why: okA ? '' : `exit ${a.status}: ${got.join(' ')} vs ${uuids.slice(seen).join(' ')} ${a.stderr.trim().slice(0, 200)}`, ms: Date.now() - t, attempt: 1 });
+  // The same UUIDs as bucket and residue lines: the values after the UUIDs, 16 hex digits each.
+  const t2 = Date.now();
+  const asLines = uuids.slice(0, seen).flatMap((u) => [...u.replace(/-/g, '')].filter((_, i) => i !== 12).map((c, i) => (i === 15 ? `${parseInt(c, 16) & 3}%4` : String(parseInt(c, 16)))));
+  const skip = (UUIDS - seen) * 31;
+  const b = spawnSync('node', [cli, 'predict', '--engine', engineId, '--bucket', '16', '--format', 'hex', '--from-start', '--next', String(skip + hex.length)], { input: asLines.join('\n') + '\n', encoding: 'utf8' });
+  const next = b.stdout.split('\n');
+  const values = next.slice(next.indexOf('') + 1).filter(Boolean).slice(skip);
+  const k = values.findIndex((x, i) => x !== hex[i]);
+  const okB = b.status === 0 && values.length === hex.length && k < 0;
+  results.push({ label: `${label}, ${seen} UUIDs as lines (j, j%4) → the values after ${UUIDS}`, engineId, seen: seen * 31, predicted: hex.length, ok: okB, why: okB ? '' : `exit ${b.status}: ${k >= 0 ? `value ${k}: ${values[k]} vs ${hex[k]}` : ''} ${b.stderr.trim().slice(0, 200)}`, ms: Date.now() - t2, attempt: 1 });
+}
+{
+  const f = join(work, 'probe-uuid.js');
+  writeFileSync(f, uuidProbe + 'process.stdout.write(s+"\\n");');
+  for (const [v, seen] of [['26.12.1', 3], ['10.24.1', 4]].filter(([v]) => args.node.split(',').includes(v))) {
+    uuidCheck(`node ${v}`, `node@${v}`, () => execFileSync(nodeBinary(v), [f], { encoding: 'utf8' }).trim().split('\n'), seen);
+  }
+  if (!args['skip-system']) {
+    const g = join(work, 'probe-uuid-shell.js');
+    writeFileSync(g, uuidProbe + 'print(s);');
+    if (existsSync('/usr/bin/gjs')) uuidCheck('gjs (SpiderMonkey)', 'spidermonkey@115', () => execFileSync('/usr/bin/gjs', [g], { encoding: 'utf8' }).trim().split('\n'), 3);
+    if (existsSync('/usr/bin/jsc')) uuidCheck('jsc (JavaScriptCore)', 'jsc@17', () => execFileSync('/usr/bin/jsc', [g], { encoding: 'utf8' }).trim().split('\n'), 3);
+    if (existsSync('/usr/bin/chromium')) {
+      const version = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+      const page = `data:text/html,<pre id=o></pre><script>${uuidProbe}document.getElementById('o').textContent=s;</script>`;
+      const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--dump-dom'];
+      uuidCheck(`headless ${version}`, `chrome@${/Chromium (\d+)\./.exec(version)?.[1]}`, () => /<pre id="o">([0-9a-f\n-]+)<\/pre>/.exec(execFileSync('/usr/bin/chromium', [...flags, page], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[1].trim().split('\n'), 3);
+    }
+  }
+}
+
 // Minimum counts: fresh unseeded engines print MIN_TOTAL values from their realm's first
 // Math.random() call; recoverXorshift sees the first k (fromStart), and, with no position given,
 // k values from MID_AT on (inside V8's second refill) and k values from 2 before V8's first
