@@ -53,6 +53,7 @@ export function checkBucket(n: number, value: number, where = ''): Bucket {
   return { n, value };
 }
 
+/** The residue `Math.floor(x * n) % mod === value`, its numbers checked (an InvalidHexError naming the bad one, after `where`). */
 export function checkResidue(n: number, mod: number, value: number, where = ''): Residue {
   checkBucket(n, 0, where);
   if (!Number.isInteger(mod) || mod < 2 || mod > n) throw new InvalidHexError(`${where}a residue's modulus must be an integer in [2, ${n}] (the bucket count), got ${mod}`);

@@ -132,6 +132,23 @@ const MAX_TOP_COST = 2 ** 26;
 const MAX_TOP_COST_ONE = 3 * 2 ** 27;
 /** Observations of an alignment the top-bits search plans over (its windows hold at most 48; the first ones suffice). */
 const MAX_TOP_PLACEMENTS = 96;
+/**
+ * The same with residues among them (UUIDs): a window must be cut at a y digit with 17–19 digits
+ * on each side, all inside one of V8's refills, and across V8's backwards caches a window near a
+ * refill's first values serves few positions. Each refill shifts the y digits by 2 (64 − 2 · 31),
+ * so five refills' worth holds a window for every position: 10 UUIDs mid-stream on node 26 settle
+ * (96 left a third of the positions of 5 unsettled, 320 settle 10 in about 2 s). Plain buckets
+ * keep the shorter scope (planning over 320 made ⌊x·16⌋ × 100 mid-stream 35 % slower).
+ */
+const MAX_TOP_PLACEMENTS_RESIDUES = 320;
+/**
+ * With residues, across V8's caches: what the top-bits solves of one recovery may cost beyond
+ * MAX_TOP_COST per position they serve (a position that no window cut at a y digit serves
+ * cheaply): 2 solves of the largest kind, about 2 s more at most.
+ */
+const MAX_TOP_EXTRA = 2 * MAX_TOP_COST_ONE;
+/** Buckets in each pseudo-random sequence topRunNeeded samples. */
+const LUCK_LENGTH = 96;
 /** The cap for full values when every alignment has a run of 3 or more consecutive ones: a run of 3 (planned 1.8 · 10^7 units for the low sums, 5.7 · 10^7 for `>> 11`; measured 30–100 / 100–250 ms CPU under a load of 10–20) fits, so 4 values across one of V8's refills settle every alignment (the split 2 + 2 by the pair search, PAIRS_COST) and 3 from the start usually settle the state. Not when some alignment has neither: the answer stays incomplete whatever the runs of 3 give. */
 const MAX_RUN3_COST = 2 ** 26;
 /** Longest run of consecutive values the sum search plans with (full values: longer runs give no cheaper plan; buckets of 2^11 need 14). */
@@ -518,11 +535,11 @@ function topRunNeeded(n: number, shape: Extract<Shape, { kind: 'sum' }>, across:
   if (!across && single === Infinity) {
     // No window of typical buckets is affordable (⌊x·62⌋, ⌊x·36⌋: most buckets meet two blocks),
     // but a lucky run may be, where more of them fall inside one: pseudo-random sequences of
-    // MAX_TOP_PLACEMENTS buckets, the end of the earliest affordable window in each, the median.
+    // LUCK_LENGTH buckets, the end of the earliest affordable window in each, the median.
     const ends: number[] = [];
     let u = 0x9e3779b9;
     for (let r = 0; r < LUCK_SAMPLES; r++) {
-      const obs: TopObservation[] = Array.from({ length: MAX_TOP_PLACEMENTS }, (_, i) => {
+      const obs: TopObservation[] = Array.from({ length: LUCK_LENGTH }, (_, i) => {
         u = (Math.imul(u, 1664525) + 1013904223) >>> 0;
         const q = pinOf({ n, value: Math.floor((u / 2 ** 32) * n) }, shape)!;
         return { t: 1 + i, lo: q.lo, hi: q.hi };
@@ -768,6 +785,9 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       const limit = 64 * maxCandidates;
       return { found, emit: (x: Int32Array): boolean => found.push(x) <= limit, over: (): boolean => found.length > limit };
     };
+    const topScope = observed.some(isResidue) ? MAX_TOP_PLACEMENTS_RESIDUES : MAX_TOP_PLACEMENTS;
+    // Top-bits solves past MAX_TOP_COST per position served, all alignments together (residues only).
+    let extraTop = observed.some(isResidue) ? MAX_TOP_EXTRA : 0;
     // Per alignment: the cheapest affordable run of consecutive observations, solved exactly
     // (memoised: alignments that place that run alike share the result).
     const solved: { run: Placement[]; states: Int32Array[] }[] = [];
@@ -849,14 +869,20 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         // Coarse buckets (⌊x·64⌋, ⌊x·1000⌋): the top-bits search over time (sum-top.ts), when it
         // is cheaper than every run the level search could take.
         if (buckets && (!best || best.cost > TOP_MIN_COST)) {
-          const topObs: TopObservation[] = here.slice(0, MAX_TOP_PLACEMENTS).map((p) => {
+          const topObs: TopObservation[] = here.slice(0, topScope).map((p) => {
             const q = pins[p.k]!;
             return { t: p.t, lo: q.lo, hi: q.hi, ...(q.ranges ? { ranges: q.ranges } : {}) };
           });
           // Among windows, the one least costly per alignment it serves (from this one on): its states are memoised for them.
-          const reach = alignments > 1 ? here.slice(0, MAX_TOP_PLACEMENTS).map((p): [number, number] => [Math.max(p.lo, c), p.hi]) : undefined;
+          const reach = alignments > 1 ? here.slice(0, topScope).map((p): [number, number] => [Math.max(p.lo, c), p.hi]) : undefined;
           // A solve may cost up to MAX_TOP_COST_ONE when it serves enough alignments to stay within MAX_TOP_COST for each.
-          const tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, best ? best.cost : Infinity), reach, false, alignments === 1 ? Infinity : MAX_TOP_COST);
+          let tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, best ? best.cost : Infinity), reach, false, alignments === 1 ? Infinity : MAX_TOP_COST);
+          // None serves enough positions for its cost (residues: the windows cut at a y digit
+          // inside one refill are few): a costlier one while the extra budget lasts.
+          if (!tp && alignments > 1 && extraTop >= TOP_MIN_COST) {
+            tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, extraTop, best ? best.cost : Infinity), reach, false);
+            if (tp) extraTop -= tp.cost;
+          }
           if (tp) {
             if (!charge(tp.cost)) continue;
             const { found, emit, over } = collector();
