@@ -20,7 +20,9 @@
  * checks; a split may also fall at a residue with its link dropped (the word after it free in B,
  * no word shared: the residue is then held by the state check alone). Each half's leaves must meet the checks inside that half and carry their parities of up
  * to 32 checks across the halves (the join key); A's leaves are sorted by key, B's a batch at a
- * time, and the two merged. A
+ * time, and the two merged — or, when A is small (2^19 leaves: keys and index in cache), each of
+ * B's leaves is looked up in A's index, which lets B reach 2^25 leaves (a window cut unevenly: two
+ * UUIDs, 15 hex digits on one side of a y digit and 21 on the other). A
  * joined pair fixes every equation's value, hence the state (the solved map); it is kept when its
  * outputs reproduce every bucket of the window, then handed to `emit` (the caller runs the
  * emulator on every observation). Every state that fits the window's buckets is met by its own
@@ -90,6 +92,14 @@ const MAX_SPAN = 12;
 /** Leaves of half A (stored: key and path id, 8 bytes a leaf; sorted a chunk at a time) and of half B (walked in batches) at most, log2. */
 const LOG_MAX_A = 22;
 const LOG_MAX_B = 23;
+/**
+ * A half A this small (keys and index in cache) is probed instead of merged: B's leaves, up to
+ * LOG_MAX_B_PROBE, are looked up one by one in A's index, not sorted (see solveTop).
+ */
+const LOG_PROBE_A = 19;
+/** log2 of the parts a batch of B is split into before its lookups (2^19 / 2^4: 128 KB of index a part). */
+const PROBE_PARTS = 4;
+const LOG_MAX_B_PROBE = 25;
 /** Joined pairs at most, log2 (each solved and checked). */
 const LOG_MAX_JOINED = 22;
 /** Observations in one window at most. */
@@ -113,6 +123,8 @@ const MAX_DEFICIT = 4;
  */
 const LEAF_A_WEIGHT = 24;
 const LEAF_B_WEIGHT = 30;
+/** A leaf of B probed in a small A's index (walked, split by part, looked up; no sort, no merge): 20–22 ns measured at 2^25 leaves. */
+const LEAF_B_PROBE_WEIGHT = 11;
 const JOIN_WEIGHT = 80;
 const SETUP_WEIGHT = 2 ** 19;
 /** No plan costs less (a caller with a cheaper one need not ask). */
@@ -330,8 +342,9 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
             const la = prefix;
             const lb = B - prefix + (inside ? s : 0) + (unlink ? s - logs[q]! : 0);
             const checks = s * S - UNKNOWNS + (inside ? s : 0);
-            if (la > LOG_MAX_A || lb > LOG_MAX_B) continue;
-            const costOf = (lj: number) => LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
+            const probe = la <= LOG_PROBE_A + 1e-9;
+            if (la > LOG_MAX_A || lb > (probe ? LOG_MAX_B_PROBE : LOG_MAX_B)) continue;
+            const costOf = (lj: number) => LEAF_A_WEIGHT * 2 ** la + (probe ? LEAF_B_PROBE_WEIGHT : LEAF_B_WEIGHT) * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
             // The cost at full rank is a floor: the words' rank is computed only for a plan that could win.
             const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)));
             if (floor > cap || floor / serves > perServe || scoreOf(floor, j + 1, serves) >= bestScore) continue;
@@ -563,6 +576,39 @@ function mergeKeys(ka: Int32Array, end: number, kb: Int32Array, nb: number, low:
 }
 
 /**
+ * Looks B's keys kb[cursor[1] … nb − 1] up in A's (ka, sorted by their bits under `low`; index:
+ * per value v of those bits, the first position of A with it, index[v + 1] past the last): writes
+ * the positions of the pairs with equal keys to outA / outB, at most cap of them, and returns their
+ * count; cursor (B's position, and the position inside A's run, −1 before it) lets the next call
+ * go on. No call in the loop.
+ */
+function probeKeys(ka: Int32Array, index: Int32Array, low: number, kb: Int32Array, nb: number, cursor: Int32Array, outA: Int32Array, outB: Int32Array, cap: number): number {
+  let j = cursor[1]!;
+  let q = cursor[2]!;
+  let n = 0;
+  for (; j < nb; j++) {
+    const key = kb[j]!;
+    const v = key & low;
+    if (q < 0) q = index[v]!;
+    const end = index[v + 1]!;
+    for (; q < end; q++) {
+      if (ka[q] !== key) continue;
+      if (n === cap) {
+        cursor[1] = j;
+        cursor[2] = q;
+        return n;
+      }
+      outA[n] = q;
+      outB[n++] = j;
+    }
+    q = -1;
+  }
+  cursor[1] = j;
+  cursor[2] = -1;
+  return n;
+}
+
+/**
  * Sorts n keys by their low `bits` bits (unsigned; the bits above are not looked at) with their
  * ids: least significant digit first, SORT_DIGIT bits a pass (the last pass only the bits left),
  * between (keys, ids) and (tk, ti); returns the pair that holds the result.
@@ -745,6 +791,9 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   // The sorts order by the key's low bits only (two passes at most); the merge compares whole keys within a run of equal low bits.
   const sortBits = Math.min(keyBits, 22);
   const low = 2 ** sortBits - 1;
+  // A small A is sorted by the key's low probeBits bits (about one leaf per value) and probed.
+  const probing = logA <= LOG_PROBE_A + 1e-9;
+  const probeBits = Math.max(1, Math.min(keyBits, Math.ceil(logA)));
   const cursor = new Int32Array(3);
   const pairA = scratch(SLOT_PAIR_A, MATCHES);
   const pairB = scratch(SLOT_PAIR_B, MATCHES);
@@ -907,16 +956,50 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     if (nA === from) break;
     const ka = keyA.subarray(from, nA);
     const ia = idA.subarray(from, nA);
-    const [sk, si] = sortByKey(ka, ia, tk, ti, nA - from, sortBits);
+    const [sk, si] = sortByKey(ka, ia, tk, ti, nA - from, probing ? probeBits : sortBits);
     if (sk !== ka) {
       ka.set(sk.subarray(0, nA - from));
       ia.set(si.subarray(0, nA - from));
     }
     chunks.push(nA);
   }
+  // A small A (probing): its index, per value of the key's low probeBits bits the first of its
+  // leaves with that value (A is sorted by them: each value's leaves are contiguous).
+  const probeLow = 2 ** probeBits - 1;
+  const index = probing ? new Int32Array(probeLow + 2) : new Int32Array(0);
+  if (probing) {
+    for (let q = 0; q < nA; q++) index[(keyA[q]! & probeLow) + 1]!++;
+    for (let v = 0; v <= probeLow; v++) index[v + 1]! += index[v]!;
+  }
   beginWalk(wk, endA, depth);
   while (wk.d >= wk.start && !stopped) {
     const nb = walkBatch(wk, keyB, idB, 0, batch);
+    if (probing) {
+      // Each of B's leaves looked up in A's index (no sort, no merge), the pairs settled a buffer
+      // at a time; the batch first split by the index's top PROBE_PARTS bits (one counting pass),
+      // so each part's lookups stay in a slice of the index that fits the cache.
+      const shift = Math.max(0, probeBits - PROBE_PARTS);
+      const counts = scratch(SLOT_COUNTS, 1 << SORT_DIGIT);
+      counts.fill(0, 0, (1 << PROBE_PARTS) + 1);
+      for (let q = 0; q < nb; q++) counts[((keyB[q]! & probeLow) >>> shift) + 1]!++;
+      for (let c = 1; c <= 1 << PROBE_PARTS; c++) counts[c]! += counts[c - 1]!;
+      for (let q = 0; q < nb; q++) {
+        const to = counts[(keyB[q]! & probeLow) >>> shift]!++;
+        tk[to] = keyB[q]!;
+        ti[to] = idB[q]!;
+      }
+      cursor[1] = 0;
+      cursor[2] = -1;
+      while (cursor[1]! < nb && !stopped) {
+        const m = probeKeys(keyA, index, probeLow, tk, nb, cursor, pairA, pairB, MATCHES);
+        if (joined + m > maxJoined) stopped = true;
+        for (let q = 0; q < m && !stopped; q++) {
+          joined++;
+          settle(idA[pairA[q]!]!, ti[pairB[q]!]!);
+        }
+      }
+      continue;
+    }
     const [sb, ib] = sortByKey(keyB, idB, tk, ti, nb, sortBits);
     // Merge the batch with each chunk of A (the pairs with equal keys, a buffer at a time), and settle each pair.
     for (let c = 0; c + 1 < chunks.length && !stopped; c++) {

@@ -125,11 +125,12 @@ const MAX_BUCKET_COST = 2 ** 25;
 const MAX_TOP_COST = 2 ** 26;
 /**
  * Its cap when there is one alignment only (from a realm's first call, or no backwards cache):
- * one solve of at most about 1.2 s and 70 MB (measured: 36 buckets of 16 — 2^22 leaves a half,
- * 2^20 joined pairs — 0.74–1.04 s CPU median over six engines; 40–50 of 100 0.26–0.34 s), so ⌊x·16⌋ (the hex digits of
- * Math.random() UUIDs) and ⌊x·100⌋ fit; the cheaper plans of finer buckets are chosen first.
+ * one solve of at most about 1.3 s and 120 MB (measured: 36 buckets of 16 — 2^22 leaves a half,
+ * 2^20 joined pairs — 0.48–0.66 s CPU median; 2 UUIDs — 2^19 leaves of A probed by 2^25 of B,
+ * 2^20 joined pairs — 1.17–1.19 s for the solve), so ⌊x·16⌋ (the hex digits of Math.random()
+ * UUIDs), 2 UUIDs and ⌊x·100⌋ fit; the cheaper plans of finer buckets are chosen first.
  */
-const MAX_TOP_COST_ONE = 3 * 2 ** 27;
+const MAX_TOP_COST_ONE = 2 ** 29;
 /** Observations of an alignment the top-bits search plans over (its windows hold at most 48; the first ones suffice). */
 const MAX_TOP_PLACEMENTS = 96;
 /**

@@ -31,10 +31,10 @@ value is determined, 3 when it is not. Exit 3 with a one-line reason when the da
 --uuid reads version-4 UUIDs instead, one per line, made one after another by the common template
 ('xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, …) with (Math.random() * 16) | 0: 31 calls
 a UUID, the y digit its bucket % 4), and prints the --previous N and --next N UUIDs (default 1), '?'
-for a digit the fitting states disagree on. From the start of a process or page (--from-start) 3
-UUIDs are enough on node 26, Chromium, SpiderMonkey and JSC (4 on node 10; about 1 s), 2 are not: a
-window of 36 consecutive calls must hold a cut the search can afford. Mid-stream: 3 on SpiderMonkey
-and JSC, 8 on node 26 (about 2.5 s); node 10's cache leaves some positions unsettled ("ambiguous").
+for a digit the fitting states disagree on. From the start of a process or page (--from-start) 2
+UUIDs are enough on every xorshift128+ engine (about 1 s; node 12–25 a few ms), 1 is not.
+Mid-stream: 2–3 on SpiderMonkey, JSC and node 12–25, 8 on node 26 (about 2.5 s); node 6–11's cache
+leaves some positions unsettled ("ambiguous").
 Buckets work for the xorshift128+ engines (node 6+, Chromium, Firefox 45+, Safari/JSC 10+, Edge
 Chakra: on the (s0 + s1) mappings powers of two from n = 16, 48, other n from about 70, 50–63
 on a lucky run only; the coarsest (16, 100, …) take up to about 1 s a solve, and mid-stream on
