@@ -137,15 +137,17 @@ const MAX_TOP_PLACEMENTS = 96;
  * The same with residues among them (UUIDs): a window must be cut at a y digit with 17–19 digits
  * on each side, all inside one of V8's refills, and across V8's backwards caches a window near a
  * refill's first values serves few positions. Each refill shifts the y digits by 2 (64 − 2 · 31),
- * so five refills' worth holds a window for every position: 10 UUIDs mid-stream on node 26 settle
- * (96 left a third of the positions of 5 unsettled, 320 settle 10 in about 2 s). Plain buckets
- * keep the shorter scope (planning over 320 made ⌊x·16⌋ × 100 mid-stream 35 % slower).
+ * so five refills' worth holds a window for every position: 8 UUIDs mid-stream on node 26 settle
+ * with MAX_TOP_EXTRA (96 left a third of the positions of 5 unsettled; 320 alone settled 10, not
+ * 8 or 12). Plain buckets keep the shorter scope (planning over 320 made ⌊x·16⌋ × 100 mid-stream
+ * 35 % slower).
  */
 const MAX_TOP_PLACEMENTS_RESIDUES = 320;
 /**
  * With residues, across V8's caches: what the top-bits solves of one recovery may cost beyond
  * MAX_TOP_COST per position they serve (a position that no window cut at a y digit serves
- * cheaply): 2 solves of the largest kind, about 2 s more at most.
+ * cheaply): 2 solves of the largest kind, about 2.5 s more at most (node 26, 8 UUIDs mid-stream:
+ * 2.2–2.4 s in all; with too few, about 3 s to answer "ambiguous").
  */
 const MAX_TOP_EXTRA = 2 * MAX_TOP_COST_ONE;
 /** Buckets in each pseudo-random sequence topRunNeeded samples. */
