@@ -788,9 +788,10 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
       const limit = 64 * maxCandidates;
       return { found, emit: (x: Int32Array): boolean => found.push(x) <= limit, over: (): boolean => found.length > limit };
     };
-    const topScope = observed.some(isResidue) ? MAX_TOP_PLACEMENTS_RESIDUES : MAX_TOP_PLACEMENTS;
+    const residues = observed.some(isResidue);
+    const topScope = residues ? MAX_TOP_PLACEMENTS_RESIDUES : MAX_TOP_PLACEMENTS;
     // Top-bits solves past MAX_TOP_COST per position served, all alignments together (residues only).
-    let extraTop = observed.some(isResidue) ? MAX_TOP_EXTRA : 0;
+    let extraTop = residues ? MAX_TOP_EXTRA : 0;
     // Per alignment: the cheapest affordable run of consecutive observations, solved exactly
     // (memoised: alignments that place that run alike share the result).
     const solved: { run: Placement[]; states: Int32Array[] }[] = [];
