@@ -89,9 +89,10 @@ export interface TopResult {
 /** Spans searched (top bits per word). */
 const MIN_SPAN = 3;
 const MAX_SPAN = 12;
+const TWO32 = 2 ** 32;
 /** Leaves of half A (stored: key and path id, 8 bytes a leaf; sorted a chunk at a time) and of half B (walked in batches) at most, log2. */
-const LOG_MAX_A = 22;
-const LOG_MAX_B = 23;
+const LOG_MAX_A = 22.5;
+const LOG_MAX_B = 24;
 /**
  * A half A this small (keys and index in cache) is probed instead of merged: B's leaves, up to
  * LOG_MAX_B_PROBE, are looked up one by one in A's index, not sorted (see solveTop).
@@ -100,8 +101,11 @@ const LOG_PROBE_A = 19;
 /** log2 of the parts a batch of B is split into before its lookups (2^19 / 2^4: 128 KB of index a part). */
 const PROBE_PARTS = 4;
 const LOG_MAX_B_PROBE = 25;
-/** Joined pairs at most, log2 (each solved and checked). */
-const LOG_MAX_JOINED = 22;
+/**
+ * Joined pairs a plan may expect at most, log2 (each solved and checked); a solve stops, unsolved,
+ * past twice as many (the count about the expectation varies by a few per mille).
+ */
+const LOG_MAX_JOINED = 23;
 /** Observations in one window at most. */
 const MAX_WINDOW = 48;
 /** Bits of the join key (checks across the halves compared in the hash join; the rest are met by the state check). */
@@ -126,6 +130,12 @@ const LEAF_B_WEIGHT = 30;
 /** A leaf of B probed in a small A's index (walked, split by part, looked up; no sort, no merge): 20–22 ns measured at 2^25 leaves. */
 const LEAF_B_PROBE_WEIGHT = 11;
 const JOIN_WEIGHT = 80;
+/**
+ * A joined pair at rank 128 (no kernel to combine; the join's pre-filter reads it): 65–75 ns
+ * measured idle at 2^23 pairs (⌊x·16⌋ × 35: 2^22 + 2^21 leaves and 2^23 pairs, 0.96–1.03 s;
+ * × 36: 2^22 + 2^22 and 2^20, 0.56–0.64 s; 111 ns a pair before the pre-filter).
+ */
+const JOIN_WEIGHT_FULL_RANK = 36;
 const SETUP_WEIGHT = 2 ** 19;
 /** No plan costs less (a caller with a cheaper one need not ask). */
 export const TOP_MIN_COST = SETUP_WEIGHT;
@@ -336,17 +346,19 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
           prefix += logs[q - 1]!;
           // Near balance, or at a run's first word or a residue (no word shared: the halves pay one free word each).
           if ((q < mid - 3 || q > mid + 3) && free[q] === 0 && residue[q] === 0) continue;
-          // At a residue, also the split that drops its link (its word free in B; the state check holds it).
-          for (let unlink = 0; unlink <= residue[q]!; unlink++) {
+          // Also the split that drops the link (its word free in B; the state check holds the bucket
+          // or residue): fewer leaves by the link's choices, more joined pairs by s less them —
+          // the cheaper plan when the leaves bind (buckets of 100 at 6 bits: a joined set of 2^14).
+          for (let unlink = 0; unlink <= (free[q] ? 0 : 1); unlink++) {
             const inside = free[q] === 0 && unlink === 0;
             const la = prefix;
             const lb = B - prefix + (inside ? s : 0) + (unlink ? s - logs[q]! : 0);
             const checks = s * S - UNKNOWNS + (inside ? s : 0);
             const probe = la <= LOG_PROBE_A + 1e-9;
             if (la > LOG_MAX_A || lb > (probe ? LOG_MAX_B_PROBE : LOG_MAX_B)) continue;
-            const costOf = (lj: number) => LEAF_A_WEIGHT * 2 ** la + (probe ? LEAF_B_PROBE_WEIGHT : LEAF_B_WEIGHT) * 2 ** lb + JOIN_WEIGHT * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
+            const costOf = (lj: number, joinWeight: number) => LEAF_A_WEIGHT * 2 ** la + (probe ? LEAF_B_PROBE_WEIGHT : LEAF_B_WEIGHT) * 2 ** lb + joinWeight * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
             // The cost at full rank is a floor: the words' rank is computed only for a plan that could win.
-            const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)));
+            const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)), JOIN_WEIGHT_FULL_RANK);
             if (floor > cap || floor / serves > perServe || scoreOf(floor, j + 1, serves) >= bestScore) continue;
             if (deficit < 0) {
               deficit = UNKNOWNS - wordsRank(obs, i, j + 1, s, shape.hi);
@@ -357,7 +369,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
             // Joined pairs: the linear solutions the key lets through, each a coset of 2^deficit states.
             const lj = Math.max(0, la + lb - Math.min(ck, KEY_BITS)) + deficit;
             if (lj > LOG_MAX_JOINED) continue;
-            const cost = costOf(lj);
+            const cost = costOf(lj, deficit === 0 ? JOIN_WEIGHT_FULL_RANK : JOIN_WEIGHT);
             if (cost > cap || cost / serves > perServe || scoreOf(cost, j + 1, serves) >= bestScore) continue;
             best = { first: i, end: j + 1, span: s, split: q, unlinked: unlink === 1, logA: la, logB: lb, logJoined: lj, cost };
             bestScore = scoreOf(cost, j + 1, serves);
@@ -645,6 +657,39 @@ function sortByKey(keys: Int32Array, ids: Int32Array, tk: Int32Array, ti: Int32A
  * symbolic rows up to the window's last word), each handed to `emit` as the frame state
  * [s0hi, s0lo, s1hi, s1lo]; `emit` returns false to stop (the result is then not solved).
  */
+/** Both halves' group tables in flat arrays (A's groups first): what the join's pre-filter reads. */
+interface FlatGroups {
+  readonly count: number;
+  readonly countA: number;
+  readonly off: Int32Array;
+  readonly shift: Int32Array;
+  readonly bits: Int32Array;
+  readonly mask: Int32Array;
+  readonly free: Uint8Array;
+  readonly table: Int32Array;
+}
+function flatGroups(a: readonly Group[], b: readonly Group[]): FlatGroups {
+  const gs = [...a, ...b];
+  const off = new Int32Array(gs.length);
+  let size = 0;
+  gs.forEach((g, k) => {
+    off[k] = size;
+    size += g.table.length;
+  });
+  const table = new Int32Array(size);
+  gs.forEach((g, k) => table.set(g.table, off[k]!));
+  return {
+    count: gs.length,
+    countA: a.length,
+    off,
+    shift: Int32Array.from(gs, (g) => g.shift),
+    bits: Int32Array.from(gs, (g) => g.bits),
+    mask: Int32Array.from(gs, (g) => 2 ** g.bits - 1),
+    free: Uint8Array.from(gs, (g) => (g.free ? 1 : 0)),
+    table,
+  };
+}
+
 export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: TopPlan, table: Int32Array, emit: (x: Int32Array) => boolean): TopResult {
   const fail = { solved: false, leavesA: 0, joined: 0 };
   const hiMask = shape.hi >= 64 ? -1 : (1 << (shape.hi - 32)) - 1;
@@ -802,7 +847,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const st = new Int32Array(4);
   let joined = 0;
   let stopped = false;
-  const maxJoined = 2 ** LOG_MAX_JOINED;
+  const maxJoined = 2 ** (LOG_MAX_JOINED + 1);
   /** Whether the run's buckets hold for the first state in acc at offset o ([lo, hi] words). */
   const scale = 2 ** (32 - shape.lo);
   const winLo = Float64Array.from(win, (o) => o.lo);
@@ -902,6 +947,53 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     acc[6]! ^= a2;
     acc[7]! ^= a3;
   };
+  // The pre-filter (rank 128, both halves grouped): a joined pair's first-run state read from
+  // the group tables into locals and its first run's buckets checked inline (their hulls), the
+  // step unrolled — a false pair fails within two values or so; the rest go through settle.
+  // Measured (⌊x·16⌋ × 35, 2^23 pairs): 111 → 65–75 ns a pair (JOIN_WEIGHT_FULL_RANK).
+  const flat = deficit === 0 && grouped[0] && grouped[1] ? flatGroups(groups[0]!, groups[1]!) : undefined;
+  const run0 = runs[0]!;
+  const quick = (a: number, b: number): boolean => {
+    const f = flat!;
+    let a0 = 0;
+    let a1 = 0;
+    let a2 = 0;
+    let a3 = 0;
+    let prev = 0;
+    for (let k = 0; k < f.count; k++) {
+      const id = k < f.countA ? a : b;
+      const o = f.off[k]! + (((f.free[k]! ? 0 : prev) << f.bits[k]!) + ((id >>> f.shift[k]!) & f.mask[k]!)) * 5;
+      prev = f.table[o]!;
+      a0 ^= f.table[o + 1]!;
+      a1 ^= f.table[o + 2]!;
+      a2 ^= f.table[o + 3]!;
+      a3 ^= f.table[o + 4]!;
+    }
+    // As runFits reads acc: state0 = (a1, a0), state1 = (a3, a2), high word first.
+    let xh = a1;
+    let xl = a0;
+    let yh = a3;
+    let yl = a2;
+    for (let k = run0.from; ; ) {
+      const l = (xl >>> 0) + (yl >>> 0);
+      const m = (((xh + yh + (l >= TWO32 ? 1 : 0)) & hiMask) >>> 0) * scale + ((l >>> 0) >>> shape.lo);
+      if (m < winLo[k]! || m > winHi[k]!) return false;
+      if (++k === run0.to) return true;
+      // xorshift128Step: state0 ← state1; state1 ← x ^ x << 23 ^ (…) >> 17 ^ y ^ y >> 26.
+      let th = (xh << 23) | (xl >>> 9);
+      xl ^= xl << 23;
+      xh ^= th;
+      th = xh >>> 17;
+      xl ^= (xl >>> 17) | (xh << 15);
+      xh ^= th;
+      const nh = xh ^ yh ^ (yh >>> 26);
+      const nl = xl ^ yl ^ ((yl >>> 26) | (yh << 6));
+      xh = yh;
+      xl = yl;
+      yh = nh;
+      yl = nl;
+    }
+  };
   const combos = 1 << deficit;
   const kw = 4 * parts;
   /**
@@ -995,7 +1087,9 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
         if (joined + m > maxJoined) stopped = true;
         for (let q = 0; q < m && !stopped; q++) {
           joined++;
-          settle(idA[pairA[q]!]!, ti[pairB[q]!]!);
+          const a = idA[pairA[q]!]!;
+          const b = ti[pairB[q]!]!;
+          if (!flat || quick(a, b)) settle(a, b);
         }
       }
       continue;
@@ -1011,7 +1105,9 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
         if (joined + m > maxJoined) stopped = true;
         for (let q = 0; q < m && !stopped; q++) {
           joined++;
-          settle(idA[pairA[q]!]!, ib[pairB[q]!]!);
+          const a = idA[pairA[q]!]!;
+          const b = ib[pairB[q]!]!;
+          if (!flat || quick(a, b)) settle(a, b);
         }
       }
     }
