@@ -68,8 +68,14 @@ export interface TopPlan {
   readonly span: number;
   /** Index of the step (word) where half B starts. */
   readonly split: number;
-  /** That step is a residue's, its link dropped: B chooses its word freely (no word shared with A). */
+  /** That step's link is dropped: B chooses its word freely (no word shared with A). */
   readonly unlinked: boolean;
+  /**
+   * The halves trade places (a split that shares no word: at a run's first word or unlinked):
+   * A, the half stored, is the window's second part and B its first — the smaller part stored
+   * or probed whichever side of the cut it lies (two runs either side of one of V8's refills).
+   */
+  readonly swapped: boolean;
   /** log2 of each half's leaves and of the joined pairs expected. */
   readonly logA: number;
   readonly logB: number;
@@ -98,8 +104,12 @@ const LOG_MAX_B = 24;
  * LOG_MAX_B_PROBE, are looked up one by one in A's index, not sorted (see solveTop).
  */
 const LOG_PROBE_A = 19;
-/** log2 of the parts a batch of B is split into before its lookups (2^19 / 2^4: 128 KB of index a part). */
+/**
+ * log2 of the parts a batch of B is split into before its lookups at most (2^19 / 2^4: 128 KB of
+ * index a part), and of an index's entries a part may hold: a smaller index is probed unsplit.
+ */
 const PROBE_PARTS = 4;
+const PROBE_PART_BITS = 15;
 const LOG_MAX_B_PROBE = 25;
 /**
  * Joined pairs a plan may expect at most, log2 (each solved and checked); a solve stops, unsolved,
@@ -161,7 +171,7 @@ const MATCHES = 1 << 12;
 const GROUP_BITS = 12;
 /** A group of one step may need more (its choices alone); past 2^16 records (1.3 MB) the half goes without tables. */
 const MAX_GROUP_BITS = 16;
-/** Work arrays longer than this are dropped after a solve (a rare large search keeps no memory). */
+/** Work arrays longer than this are dropped when a recovery ends (releaseTop: a rare large search keeps no memory). */
 const KEEP_LENGTH = 1 << 20;
 
 /** Work arrays shared by every solve (solveTop is not re-entered): slot → the largest asked for yet. */
@@ -170,7 +180,8 @@ function scratch(slot: number, length: number): Int32Array {
   if (!buffers[slot] || buffers[slot].length < length) buffers[slot] = new Int32Array(Math.max(length, 16));
   return buffers[slot];
 }
-function release(): void {
+/** Drops the work arrays longer than KEEP_LENGTH (the caller's recovery is over: its solves reuse them until then). */
+export function releaseTop(): void {
   buffers.forEach((b, slot) => {
     if (b.length > KEEP_LENGTH) delete buffers[slot];
   });
@@ -349,10 +360,15 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
           // Also the split that drops the link (its word free in B; the state check holds the bucket
           // or residue): fewer leaves by the link's choices, more joined pairs by s less them —
           // the cheaper plan when the leaves bind (buckets of 100 at 6 bits: a joined set of 2^14).
-          for (let unlink = 0; unlink <= (free[q] ? 0 : 1); unlink++) {
+          // Where no word is shared, either part may be half A (the swapped plan: see TopPlan).
+          for (let way = 0; way < (free[q] ? 2 : 4); way++) {
+            const unlink = free[q] ? 0 : way >> 1;
+            const swap = way & 1;
             const inside = free[q] === 0 && unlink === 0;
-            const la = prefix;
-            const lb = B - prefix + (inside ? s : 0) + (unlink ? s - logs[q]! : 0);
+            if (inside && swap) continue;
+            const second = B - prefix + (inside ? s : 0) + (unlink ? s - logs[q]! : 0);
+            const la = swap ? second : prefix;
+            const lb = swap ? prefix : second;
             const checks = s * S - UNKNOWNS + (inside ? s : 0);
             const probe = la <= LOG_PROBE_A + 1e-9;
             if (la > LOG_MAX_A || lb > (probe ? LOG_MAX_B_PROBE : LOG_MAX_B)) continue;
@@ -371,7 +387,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
             if (lj > LOG_MAX_JOINED) continue;
             const cost = costOf(lj, deficit === 0 ? JOIN_WEIGHT_FULL_RANK : JOIN_WEIGHT);
             if (cost > cap || cost / serves > perServe || scoreOf(cost, j + 1, serves) >= bestScore) continue;
-            best = { first: i, end: j + 1, span: s, split: q, unlinked: unlink === 1, logA: la, logB: lb, logJoined: lj, cost };
+            best = { first: i, end: j + 1, span: s, split: q, unlinked: unlink === 1, swapped: swap === 1, logA: la, logB: lb, logJoined: lj, cost };
             bestScore = scoreOf(cost, j + 1, serves);
           }
         }
@@ -699,9 +715,11 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const win = obs.slice(plan.first, plan.end);
   const steps = stepsOf(obs, plan.first, plan.end, bits, s);
   const cut = steps[plan.split]!;
-  const stepsA = steps.slice(0, plan.split);
   const freeWord = (word: number): Step => ({ word, obs: -1, size: 2 ** s, fb: 0, offs: identity(2 ** s) });
-  const stepsB = plan.unlinked ? [freeWord(cut.word), ...steps.slice(plan.split + 1)] : [...(cut.obs >= 0 ? [freeWord(cut.word - 1)] : []), ...steps.slice(plan.split)];
+  const before = steps.slice(0, plan.split);
+  const after = plan.unlinked ? [freeWord(cut.word), ...steps.slice(plan.split + 1)] : [...(cut.obs >= 0 ? [freeWord(cut.word - 1)] : []), ...steps.slice(plan.split)];
+  // Each half begins with a free word, so either part may be A when they share none.
+  const [stepsA, stepsB] = plan.swapped ? [after, before] : [before, after];
   const all = [...stepsA, ...stepsB];
   const eqA = s * stepsA.length;
   const neq = s * all.length;
@@ -1068,27 +1086,34 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     const nb = walkBatch(wk, keyB, idB, 0, batch);
     if (probing) {
       // Each of B's leaves looked up in A's index (no sort, no merge), the pairs settled a buffer
-      // at a time; the batch first split by the index's top PROBE_PARTS bits (one counting pass),
-      // so each part's lookups stay in a slice of the index that fits the cache.
-      const shift = Math.max(0, probeBits - PROBE_PARTS);
-      const counts = scratch(SLOT_COUNTS, 1 << SORT_DIGIT);
-      counts.fill(0, 0, (1 << PROBE_PARTS) + 1);
-      for (let q = 0; q < nb; q++) counts[((keyB[q]! & probeLow) >>> shift) + 1]!++;
-      for (let c = 1; c <= 1 << PROBE_PARTS; c++) counts[c]! += counts[c - 1]!;
-      for (let q = 0; q < nb; q++) {
-        const to = counts[(keyB[q]! & probeLow) >>> shift]!++;
-        tk[to] = keyB[q]!;
-        ti[to] = idB[q]!;
+      // at a time; a batch probing a large index is first split by the index's top bits (one
+      // counting pass), so each part's lookups stay in a slice of the index that fits the cache.
+      const parts = Math.min(PROBE_PARTS, Math.max(0, probeBits - PROBE_PART_BITS));
+      let kb = keyB;
+      let ib = idB;
+      if (parts > 0) {
+        const shift = probeBits - parts;
+        const counts = scratch(SLOT_COUNTS, 1 << SORT_DIGIT);
+        counts.fill(0, 0, (1 << parts) + 1);
+        for (let q = 0; q < nb; q++) counts[((keyB[q]! & probeLow) >>> shift) + 1]!++;
+        for (let c = 1; c <= 1 << parts; c++) counts[c]! += counts[c - 1]!;
+        for (let q = 0; q < nb; q++) {
+          const to = counts[(keyB[q]! & probeLow) >>> shift]!++;
+          tk[to] = keyB[q]!;
+          ti[to] = idB[q]!;
+        }
+        kb = tk;
+        ib = ti;
       }
       cursor[1] = 0;
       cursor[2] = -1;
       while (cursor[1]! < nb && !stopped) {
-        const m = probeKeys(keyA, index, probeLow, tk, nb, cursor, pairA, pairB, MATCHES);
+        const m = probeKeys(keyA, index, probeLow, kb, nb, cursor, pairA, pairB, MATCHES);
         if (joined + m > maxJoined) stopped = true;
         for (let q = 0; q < m && !stopped; q++) {
           joined++;
           const a = idA[pairA[q]!]!;
-          const b = ti[pairB[q]!]!;
+          const b = ib[pairB[q]!]!;
           if (!flat || quick(a, b)) settle(a, b);
         }
       }
@@ -1112,6 +1137,5 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
       }
     }
   }
-  release();
   return { solved: !stopped, leavesA: nA, joined };
 }

@@ -91,10 +91,11 @@ describe('residues ⌊x·n⌋ % m and UUID v4 strings', () => {
     expect(r.kind, r.note).toBe('insufficient');
   }, 120_000);
 
-  it('UUIDs mid-stream (no position given): node 26 from 8, the next bit-exact; node 10 unsettled, never a wrong digit', () => {
+  it('UUIDs mid-stream (no position given): node 26 and node 10 from 4, the next bit-exact; from 2 unsettled, never a wrong digit', () => {
     for (const [id, count, settles] of [
-      ['node@26.12.1', 8, true],
-      ['node@10.24.1', 10, false],
+      ['node@26.12.1', 4, true],
+      ['node@10.24.1', 4, true],
+      ['node@10.24.1', 2, false],
     ] as const) {
       const e = createEngine(id, { seed: 4242 });
       for (let i = 0; i < 101; i++) e.random();
@@ -105,8 +106,7 @@ describe('residues ⌊x·n⌋ % m and UUID v4 strings', () => {
         if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(count * UUID_CALLS).map(doubleToHex));
         continue;
       }
-      // Its 62-value cache puts the y digits at the same places in every refill: some cache
-      // positions have no window cut at one with enough digits on each side.
+      // Two UUIDs leave cache positions whose window no affordable plan covers.
       expect(['ambiguous', 'insufficient', 'partial'], `${id}: ${r.note}`).toContain(r.kind);
       if (r.kind === 'partial') {
         const given = r.buckets!.next;

@@ -24,7 +24,7 @@ import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } fr
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
 import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, planChains, solveChains } from './sum-chain.js';
 import { pairTracks, solvePairs } from './sum-pairs.js';
-import { TOP_MIN_COST, type TopObservation, planTop, sharedPrefix, solveTop } from './sum-top.js';
+import { TOP_MIN_COST, type TopObservation, planTop, releaseTop, sharedPrefix, solveTop } from './sum-top.js';
 import { type Observed, type Residue, bucketRange, isBucket, isResidue, matches, residueRanges } from './observe.js';
 
 /** One state that explains every observation, with the cache position it implies (V8). */
@@ -144,10 +144,12 @@ const MAX_TOP_PLACEMENTS = 96;
  */
 const MAX_TOP_PLACEMENTS_RESIDUES = 320;
 /**
- * With residues, across V8's caches: what the top-bits solves of one recovery may cost beyond
- * MAX_TOP_COST per position they serve (a position that no window cut at a y digit serves
- * cheaply): 2 solves of the largest kind, about 2.5 s more at most (node 26, 8 UUIDs mid-stream:
- * 2.2–2.4 s in all; with too few, about 3 s to answer "ambiguous").
+ * Across V8's caches: what the top-bits solves of one recovery may cost beyond MAX_TOP_COST per
+ * position they serve — with residues (a position that no window cut at a y digit serves
+ * cheaply), and with plain buckets when planning every position first shows the extra settles
+ * them all (topCovers): 2 solves of the largest kind, about 2.5 s more at most (node 26, 8 UUIDs
+ * mid-stream: 2.2–2.4 s in all; with too few, about 3 s to answer "ambiguous"; 16 buckets of
+ * 1000 across a refill: 12 of 12 settle, 1.1 s median, where 5 did without it).
  */
 const MAX_TOP_EXTRA = 2 * MAX_TOP_COST_ONE;
 /** Buckets in each pseudo-random sequence topRunNeeded samples. */
@@ -577,6 +579,16 @@ interface Placement {
  * whether the candidates are provably all of them; never a state that fails an observation.
  */
 export function recoverXorshift(observed: readonly Observed[], variantId: string, options: RecoverOptions = {}): XorshiftRecovery {
+  // The top-bits solves of one recovery share their work arrays (fresh memory costs a page fault
+  // per 4 KB: 20–100 ms a solve across V8's refills); dropped when it ends.
+  try {
+    return recover(observed, variantId, options);
+  } finally {
+    releaseTop();
+  }
+}
+
+function recover(observed: readonly Observed[], variantId: string, options: RecoverOptions): XorshiftRecovery {
   const variant = VARIANTS.find((v) => v.id === variantId);
   if (!variant) throw new RangeError(`unknown xorshift128plus variant ${variantId}`);
   const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
@@ -790,8 +802,41 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
     };
     const residues = observed.some(isResidue);
     const topScope = residues ? MAX_TOP_PLACEMENTS_RESIDUES : MAX_TOP_PLACEMENTS;
-    // Top-bits solves past MAX_TOP_COST per position served, all alignments together (residues only).
-    let extraTop = residues ? MAX_TOP_EXTRA : 0;
+    /** The top-bits search's observations at alignment c (sorted by position), and each one's reach from c on. */
+    const topAt = (c: number): { here: Placement[]; topObs: TopObservation[]; reach: [number, number][] } => {
+      const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
+      const scope = here.slice(0, topScope);
+      const topObs = scope.map((p): TopObservation => {
+        const q = pins[p.k]!;
+        return { t: p.t, lo: q.lo, hi: q.hi, ...(q.ranges ? { ranges: q.ranges } : {}) };
+      });
+      return { here, topObs, reach: scope.map((p): [number, number] => [Math.max(p.lo, c), p.hi]) };
+    };
+    /**
+     * Whether top-bits plans settle every alignment, each within MAX_TOP_COST per position it
+     * serves or, past that, within MAX_TOP_EXTRA for them all: planned, not solved (planning is a
+     * few per cent of a solve), with the windows planned standing for the solved ones.
+     */
+    const topCovers = (): boolean => {
+      const planned: Placement[][] = [];
+      let extra = MAX_TOP_EXTRA;
+      for (let c = 0; c < alignments; c++) {
+        if (planned.some((run) => run.every((p) => p.lo <= c && c <= p.hi))) continue;
+        const { here, topObs, reach } = topAt(c);
+        let tp = planTop(topObs, shape, MAX_TOP_COST_ONE, reach, false, MAX_TOP_COST);
+        if (!tp && extra >= TOP_MIN_COST) {
+          tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, extra), reach, false);
+          if (tp) extra -= tp.cost;
+        }
+        if (!tp) return false;
+        planned.push(here.slice(tp.first, tp.end));
+      }
+      return true;
+    };
+    // Top-bits solves past MAX_TOP_COST per position served, all alignments together: with
+    // residues, or with plain buckets when the plans show they settle every alignment (spent on
+    // an answer, not on a refusal; planned when first wanted).
+    let extraTop: number | undefined = residues ? MAX_TOP_EXTRA : undefined;
     // Per alignment: the cheapest affordable run of consecutive observations, solved exactly
     // (memoised: alignments that place that run alike share the result).
     const solved: { run: Placement[]; states: Int32Array[] }[] = [];
@@ -873,19 +918,20 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
         // Coarse buckets (⌊x·64⌋, ⌊x·1000⌋): the top-bits search over time (sum-top.ts), when it
         // is cheaper than every run the level search could take.
         if (buckets && (!best || best.cost > TOP_MIN_COST)) {
-          const topObs: TopObservation[] = here.slice(0, topScope).map((p) => {
-            const q = pins[p.k]!;
-            return { t: p.t, lo: q.lo, hi: q.hi, ...(q.ranges ? { ranges: q.ranges } : {}) };
-          });
+          const at = topAt(c);
+          const topObs = at.topObs;
           // Among windows, the one least costly per alignment it serves (from this one on): its states are memoised for them.
-          const reach = alignments > 1 ? here.slice(0, topScope).map((p): [number, number] => [Math.max(p.lo, c), p.hi]) : undefined;
+          const reach = alignments > 1 ? at.reach : undefined;
           // A solve may cost up to MAX_TOP_COST_ONE when it serves enough alignments to stay within MAX_TOP_COST for each.
           let tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, best ? best.cost : Infinity), reach, false, alignments === 1 ? Infinity : MAX_TOP_COST);
           // None serves enough positions for its cost (residues: the windows cut at a y digit
           // inside one refill are few): a costlier one while the extra budget lasts.
-          if (!tp && alignments > 1 && extraTop >= TOP_MIN_COST) {
-            tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, extraTop, best ? best.cost : Infinity), reach, false);
-            if (tp) extraTop -= tp.cost;
+          if (!tp && alignments > 1) {
+            extraTop ??= topCovers() ? MAX_TOP_EXTRA : 0;
+            if (extraTop >= TOP_MIN_COST) {
+              tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, extraTop, best ? best.cost : Infinity), reach, false);
+              if (tp) extraTop -= tp.cost;
+            }
           }
           if (tp) {
             if (!charge(tp.cost)) continue;
