@@ -157,13 +157,13 @@ if (!args['minimum-only'] && args.node.split(',').includes('24.22.3')) {
  * rank 128); node 26 also from 10 buckets of 10^5 and 8 of 10^6.
  * Coarse buckets by the top-bits search (sum-top.ts): node 26 from 22 buckets of 64 (Betable-style
  * IDs; the bound: 22 × 6 ≥ 128) and 14 of 1000 (the bound) from the start, 24 of 64 across its first
- * refill (14 before it, 10 after), 30 of 32 across it (20 + 10); node 10 30 of 32 across its first
- * refill (14 + 16); gjs from 22 of 64 mid-stream. The coarsest, one solve of up to about 1 s: node 26
- * from 36 buckets of 16 (UUID hex digits) and 40 of 100 from the realm's first call, Chromium from
- * 36 of 16 from the page's first call, gjs from 40 of 16 mid-stream, jsc from 40 of 100 from the
- * start; node 26 from 80 of 16 mid-stream (no position given: a window of 36 inside one refill at
- * every cache position). ⌊x · 6⌋ no search here affords: `compare predict` must refuse it (exit 3,
- * the reason), never print a bucket.
+ * refill (14 before it, 10 after), 30 of 32 across it (20 + 10), 16 of 1000 across it (8 + 8);
+ * node 10 30 of 32 across its first refill (14 + 16); gjs from 22 of 64 mid-stream. The coarsest,
+ * one solve of up to about 1 s: node 26 from 35 buckets of 16 (UUID hex digits) and 28 of 100 from
+ * the realm's first call, Chromium from 36 of 16 from the page's first call, gjs from 40 of 16
+ * mid-stream, jsc from 40 of 100 from the start; node 26 from 52 of 16 and 40 of 100 across its
+ * first refill (34 + 18, 20 + 20; no position given). ⌊x · 6⌋ no search here affords: `compare
+ * predict` must refuse it (exit 3, the reason), never print a bucket.
  */
 function refused(label, engineId, produce, seen, bucket) {
   if (args['minimum-only']) return;
@@ -185,17 +185,19 @@ if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
     const h = bucketProbe(n);
     check(`node 26.12.1, Math.floor(x * ${n})`, 'node@26.12.1', () => execFileSync(bin, [h], { encoding: 'utf8' }).trim().split('\n'), seen, n, 'start');
   }
-  for (const [n, seen, from] of [[64, 22, 'start'], [1000, 14, 'start'], [64, 24, 50], [32, 30, 44]]) {
+  for (const [n, seen, from] of [[64, 22, 'start'], [1000, 14, 'start'], [64, 24, 50], [32, 30, 44], [1000, 16, 56]]) {
     const h = bucketProbe(n);
     check(`node 26.12.1, Math.floor(x * ${n})`, 'node@26.12.1', () => execFileSync(bin, [h], { encoding: 'utf8' }).trim().split('\n'), seen, n, from);
   }
-  // The coarsest: UUID hex digits and percentages from the first call; mid-stream refused.
+  // The coarsest: UUID hex digits and percentages from the first call, and across the first refill.
   const g = bucketProbe(16);
   const hexDigits = () => execFileSync(bin, [g], { encoding: 'utf8' }).trim().split('\n');
-  check('node 26.12.1, Math.floor(x * 16)', 'node@26.12.1', hexDigits, 36, 16, 'start');
+  check('node 26.12.1, Math.floor(x * 16)', 'node@26.12.1', hexDigits, 35, 16, 'start');
   const pc = bucketProbe(100);
-  check('node 26.12.1, Math.floor(x * 100)', 'node@26.12.1', () => execFileSync(bin, [pc], { encoding: 'utf8' }).trim().split('\n'), 40, 100, 'start');
-  check('node 26.12.1, Math.floor(x * 16)', 'node@26.12.1', hexDigits, 80, 16, 30);
+  const percents = () => execFileSync(bin, [pc], { encoding: 'utf8' }).trim().split('\n');
+  check('node 26.12.1, Math.floor(x * 100)', 'node@26.12.1', percents, 28, 100, 'start');
+  check('node 26.12.1, Math.floor(x * 16)', 'node@26.12.1', hexDigits, 52, 16, 30);
+  check('node 26.12.1, Math.floor(x * 100)', 'node@26.12.1', percents, 40, 100, 44);
   const d = bucketProbe(6);
   refused('node 26.12.1, Math.floor(x * 6) from 60', 'node@26.12.1', () => execFileSync(bin, [d], { encoding: 'utf8' }).trim().split('\n'), 60, 6);
 }
@@ -299,8 +301,27 @@ function uuidCheck(label, engineId, produce, seen) {
   const okB = b.status === 0 && values.length === hex.length && k < 0;
   results.push({ label: `${label}, ${seen} UUIDs as lines (j, j%4) → the values after ${UUIDS}`, engineId, seen: seen * 31, predicted: hex.length, ok: okB, why: okB ? '' : `exit ${b.status}: ${k >= 0 ? `value ${k}: ${values[k]} vs ${hex[k]}` : ''} ${b.stderr.trim().slice(0, 200)}`, ms: Date.now() - t2, attempt: 1 });
 }
+/**
+ * UUIDs mid-stream, no position given: the engine makes MID_SKIP other calls, then UUIDS UUIDs;
+ * `compare predict --uuid` (no --from-start) sees the first `seen` and must print the next exactly.
+ */
+const MID_SKIP = 37;
+function uuidMidCheck(label, engineId, produce, seen) {
+  if (args['minimum-only']) return;
+  const t = Date.now();
+  const uuids = produce().slice(0, UUIDS);
+  const a = spawnSync('node', [cli, 'predict', '--engine', engineId, '--uuid', '--next', String(UUIDS - seen)], { input: uuids.slice(0, seen).join('\n') + '\n', encoding: 'utf8' });
+  const got = a.stdout.split('\n').filter(Boolean);
+  const ok = a.status === 0 && got.join() === uuids.slice(seen).join();
+  results.push({ label: `${label}, ${seen} UUIDs after ${MID_SKIP} other calls (no position given) → the next ${UUIDS - seen}`, engineId, seen: seen * 31, predicted: (UUIDS - seen) * 31, ok, why: ok ? '' : `exit ${a.status}: ${got.join(' ')} vs ${uuids.slice(seen).join(' ')} ${a.stderr.trim().slice(0, 200)}`, ms: Date.now() - t, attempt: 1 });
+}
 {
   const f = join(work, 'probe-uuid.js');
+  const fm = join(work, 'probe-uuid-mid.js');
+  writeFileSync(fm, `for(var j=0;j<${MID_SKIP};j++)Math.random();` + uuidProbe + 'process.stdout.write(s+"\\n");');
+  for (const [v, seen] of [['26.12.1', 4], ['10.24.1', 4]].filter(([v]) => args.node.split(',').includes(v))) {
+    uuidMidCheck(`node ${v}`, `node@${v}`, () => execFileSync(nodeBinary(v), [fm], { encoding: 'utf8' }).trim().split('\n'), seen);
+  }
   writeFileSync(f, uuidProbe + 'process.stdout.write(s+"\\n");');
   for (const [v, seen] of [['26.12.1', 2], ['10.24.1', 2]].filter(([v]) => args.node.split(',').includes(v))) {
     uuidCheck(`node ${v}`, `node@${v}`, () => execFileSync(nodeBinary(v), [f], { encoding: 'utf8' }).trim().split('\n'), seen);
