@@ -242,8 +242,10 @@ if (only.includes('sum-buckets')) {
 // (s0 + s1) engines: per engine and count of UUIDs from the realm's first call, `predict` on
 // their observations (parseUuids: x digits buckets of 16, y a residue); how often the next UUID is
 // given whole and right, wrong digits given (0 expected), and the median CPU ms.
-// `--only uuid` runs just this (`--trials N`, default 20).
+// `--only uuid` runs just this (`--trials N`, default 20); `--uuid-mid` instead: mid-stream, no
+// position given (after 37 · t + 11 other calls), 2, 3 and 4 UUIDs.
 if (only.includes('uuid')) {
+  const mid = process.argv.includes('--uuid-mid');
   const { parseUuids, uuidsFromBuckets } = await import('@emu/recover');
   const trialsAt = process.argv.indexOf('--trials');
   const trials = trialsAt > 0 ? Number(process.argv[trialsAt + 1]) : 20;
@@ -252,7 +254,7 @@ if (only.includes('uuid')) {
   const template = (next) => 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => ((r) => (c === 'x' ? r : (r & 3) | 8).toString(16))((next() * 16) | 0));
   for (const [id, variant] of [['node@10.24.1', 'v8-5.9-seeded62'], ['node@26.12.1', 'v8-14.4-sum-53'], ['chrome@156', 'v8-15.6-sum-53-asc'], ['spidermonkey@45', 'spidermonkey'], ['jsc@10', 'jsc'], ['chakra@1.2', 'chakra']]) {
     const info = VARIANTS.find((v) => v.id === variant);
-    for (const count of [1, 2, 3]) {
+    for (const count of mid ? [2, 3, 4] : [1, 2, 3]) {
       let ok = 0;
       let wrong = 0;
       const kinds = {};
@@ -261,9 +263,10 @@ if (only.includes('uuid')) {
         let k = 1;
         while (info.cache?.canonicalizesNaN && (isNaNBits(hex(t, k)) || isNaNBits(hex(t, k + 1)))) k += 2;
         const e = createEngine(id, { state: info.cache ? [hex(t, k), hex(t, k + 1), 0] : [hex(t, k), hex(t, k + 1)] });
+        if (mid) for (let i = 0; i < 37 * t + 11; i++) e.random();
         const uuids = Array.from({ length: count + 1 }, () => template(() => e.random()));
         const c0 = process.cpuUsage();
-        const r = predict(id, parseUuids(uuids.slice(0, count).join('\n')), 31, 0, { bucket: 16, fromStart: true });
+        const r = predict(id, parseUuids(uuids.slice(0, count).join('\n')), 31, 0, { bucket: 16, fromStart: !mid });
         const c = process.cpuUsage(c0);
         times.push((c.user + c.system) / 1000);
         kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
@@ -273,7 +276,7 @@ if (only.includes('uuid')) {
         if (u === uuids[count]) ok++;
       }
       times.sort((a, b) => a - b);
-      console.log(`uuid ${id.padEnd(16)} ${count} UUIDs from the start: next UUID whole and right ${ok}/${trials}, ${wrong} wrong digits, CPU ms median ${times[Math.floor(trials / 2)].toFixed(0)} | ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      console.log(`uuid ${id.padEnd(16)} ${count} UUIDs ${mid ? 'mid-stream' : 'from the start'}: next UUID whole and right ${ok}/${trials}, ${wrong} wrong digits, CPU ms median ${times[Math.floor(trials / 2)].toFixed(0)} | ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
   }
 }
