@@ -668,11 +668,6 @@ function sortByKey(keys: Int32Array, ids: Int32Array, tk: Int32Array, ti: Int32A
   return [k, i];
 }
 
-/**
- * Every state that fits the window `plan` chose from the sorted observations `obs` (table: the
- * symbolic rows up to the window's last word), each handed to `emit` as the frame state
- * [s0hi, s0lo, s1hi, s1lo]; `emit` returns false to stop (the result is then not solved).
- */
 /** Both halves' group tables in flat arrays (A's groups first): what the join's pre-filter reads. */
 interface FlatGroups {
   readonly count: number;
@@ -706,6 +701,11 @@ function flatGroups(a: readonly Group[], b: readonly Group[]): FlatGroups {
   };
 }
 
+/**
+ * Every state that fits the window `plan` chose from the sorted observations `obs` (table: the
+ * symbolic rows up to the window's last word), each handed to `emit` as the frame state
+ * [s0hi, s0lo, s1hi, s1lo]; `emit` returns false to stop (the result is then not solved).
+ */
 export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: TopPlan, table: Int32Array, emit: (x: Int32Array) => boolean): TopResult {
   const fail = { solved: false, leavesA: 0, joined: 0 };
   const hiMask = shape.hi >= 64 ? -1 : (1 << (shape.hi - 32)) - 1;
