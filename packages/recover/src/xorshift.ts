@@ -802,15 +802,14 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
     };
     const residues = observed.some(isResidue);
     const topScope = residues ? MAX_TOP_PLACEMENTS_RESIDUES : MAX_TOP_PLACEMENTS;
-    /** The top-bits search's observations at alignment c (sorted by position), and each one's reach from c on. */
-    const topAt = (c: number): { here: Placement[]; topObs: TopObservation[]; reach: [number, number][] } => {
-      const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
+    /** The top-bits search's observations of `here` (alignment c's placements, sorted by position), and each one's reach from c on. */
+    const topAt = (here: readonly Placement[], c: number): { topObs: TopObservation[]; reach: [number, number][] } => {
       const scope = here.slice(0, topScope);
       const topObs = scope.map((p): TopObservation => {
         const q = pins[p.k]!;
         return { t: p.t, lo: q.lo, hi: q.hi, ...(q.ranges ? { ranges: q.ranges } : {}) };
       });
-      return { here, topObs, reach: scope.map((p): [number, number] => [Math.max(p.lo, c), p.hi]) };
+      return { topObs, reach: scope.map((p): [number, number] => [Math.max(p.lo, c), p.hi]) };
     };
     /**
      * Whether top-bits plans settle every alignment, each within MAX_TOP_COST per position it
@@ -822,7 +821,8 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
       let extra = MAX_TOP_EXTRA;
       for (let c = 0; c < alignments; c++) {
         if (planned.some((run) => run.every((p) => p.lo <= c && c <= p.hi))) continue;
-        const { here, topObs, reach } = topAt(c);
+        const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
+        const { topObs, reach } = topAt(here, c);
         let tp = planTop(topObs, shape, MAX_TOP_COST_ONE, reach, false, MAX_TOP_COST);
         if (!tp && extra >= TOP_MIN_COST) {
           tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, extra), reach, false);
@@ -918,7 +918,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
         // Coarse buckets (⌊x·64⌋, ⌊x·1000⌋): the top-bits search over time (sum-top.ts), when it
         // is cheaper than every run the level search could take.
         if (buckets && (!best || best.cost > TOP_MIN_COST)) {
-          const at = topAt(c);
+          const at = topAt(here, c);
           const topObs = at.topObs;
           // Among windows, the one least costly per alignment it serves (from this one on): its states are memoised for them.
           const reach = alignments > 1 ? at.reach : undefined;
