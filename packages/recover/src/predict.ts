@@ -181,7 +181,9 @@ function xorshiftMethod(variant: string): Method {
             ? 'exact (s0 + s1) search'
             : `GF(2) rank ${r.rank}/128`;
       let need: number | undefined;
-      if (candidates.length === 0 && r.undetermined > 0) {
+      // (The sums: also beside states found while other cache positions stay unsettled — how
+      // many more values settle them, not "a few".)
+      if (r.undetermined > 0 && (candidates.length === 0 || sum)) {
         if (sum) {
           // The exact search solves a run of consecutive values whose plan it can afford: 4 full
           // values (3 cost too much), 8 buckets of 2^16, 7 of 2^20, 12 of 2^11, 9 of 10^5 (recoverXorshift's
@@ -466,7 +468,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   }
   if (futures.size > 1) {
     if (solved.complete === false) {
-      return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: at least ${futures.size} states fit (${detail}); give more values${cacheHint(variant, observed.length)}` };
+      return { kind: 'ambiguous', variant, count: futures.size, note: `ambiguous: at least ${futures.size} states fit (${detail}); ${moreValues(variant, observed.length, need)}` };
     }
     const runs: Run[] = [...futures.values()].map((s) => {
       const run = emit(era.package!, variant, s, observed.length + next).slice(observed.length);
@@ -475,7 +477,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
     return consensus(variant, runs, observed.length, next, back, options, detail, false);
   }
   if (solved.complete === false) {
-    return { kind: 'ambiguous', variant, count: futures.size + 1, note: `ambiguous: one state fits, but ${detail} could hold others; give more values${cacheHint(variant, observed.length)}` };
+    return { kind: 'ambiguous', variant, count: futures.size + 1, note: `ambiguous: one state fits, but ${detail} could hold others; ${moreValues(variant, observed.length, need)}` };
   }
   const state = states[0]!;
   const run = emit(era.package!, variant, state, observed.length + next);
@@ -565,13 +567,18 @@ function consensus(variant: string, runs: readonly Run[], seen: number, next: nu
 }
 
 /**
- * V8's cache hides where a refill starts until the values cross one; values that already cross
- * one may leave positions unsettled only because their searches cost too much (coarse buckets
- * split unevenly by the refill): a few more values settle those.
+ * What an unsettled "ambiguous" asks for: about `need` more values when the solver estimated it
+ * (the sums: recoverXorshift's needValues), and with V8's cache why — it hides where a refill
+ * starts until the values cross one, and values that already cross one may leave positions
+ * unsettled only because their searches cost too much (coarse buckets split unevenly by the
+ * refill): more values settle those.
  */
-function cacheHint(variant: string, seen: number): string {
+function moreValues(variant: string, seen: number, need: number | undefined): string {
   const per = XS_VARIANTS.find((x) => x.id === variant)?.cache?.perRefill;
-  return per && seen <= per ? ` (a window crossing one of V8's ${per}-value refills fixes the position: a few more values if this one crosses one, at most ${per + 1 - seen} if it does not)` : '';
+  if (!per || seen > per) return need ? `give about ${need} more values` : 'give more values';
+  return need
+    ? `give about ${need} more values (a window crossing one of V8's ${per}-value refills fixes the position; if this one does not cross one, up to ${Math.max(per + 1 - seen, need)} more)`
+    : `give more values (a window crossing one of V8's ${per}-value refills fixes the position: a few more values if this one crosses one, at most ${per + 1 - seen} if it does not)`;
 }
 
 function defaultEra(id: string): Pick<Era, 'package' | 'variant'> {

@@ -24,7 +24,7 @@ import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } fr
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
 import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, planChains, solveChains } from './sum-chain.js';
 import { pairTracks, solvePairs } from './sum-pairs.js';
-import { TOP_MIN_COST, type TopObservation, planTop, releaseTop, sharedPrefix, solveTop } from './sum-top.js';
+import { TOP_MIN_COST, type TopObservation, type TopShape, planTop, releaseTop, sharedPrefix, solveTop } from './sum-top.js';
 import { type Observed, type Residue, bucketRange, isBucket, isResidue, matches, residueRanges } from './observe.js';
 
 /** One state that explains every observation, with the cache position it implies (V8). */
@@ -512,32 +512,28 @@ function typicalBlocks(n: number, shape: Extract<Shape, { kind: 'sum' }>, spans:
 }
 
 /**
- * The fewest buckets of n, consecutive from a realm's first call (across: L values split by a
- * refill anywhere, every split planned — the longer run alone or both runs together), for which
- * the top-bits search (sum-top.ts) finds a plan within its cap — Infinity when none up to MAX_TOP_RUN. Buckets spread by the golden ratio stand for
- * typical values (as typicalBlocks).
+ * The fewest buckets of n, consecutive from a realm's first call — or, across (P > 0), anywhere
+ * in V8's backwards cache of P values a refill, for which topCovers settles every cache alignment
+ * as recover would (windows inside one run serving many alignments, windows over both sides of a
+ * refill, the extra budget) — that the top-bits search (sum-top.ts) can afford; Infinity when
+ * none up to MAX_TOP_RUN. Buckets spread by the golden ratio stand for typical values (as
+ * typicalBlocks).
  */
 const MAX_TOP_RUN = 64;
 /** Pseudo-random bucket sequences sampled when no window of typical buckets is affordable. */
 const LUCK_SAMPLES = 7;
 const topNeedMemo = new Map<string, number>();
-function topRunNeeded(n: number, shape: Extract<Shape, { kind: 'sum' }>, across: boolean): number {
-  const key = `${n}/${shape.lo}/${shape.hi}/${across}`;
+function topRunNeeded(n: number, shape: Extract<Shape, { kind: 'sum' }>, P: number): number {
+  const key = `${n}/${shape.lo}/${shape.hi}/${P}`;
   const memo = topNeedMemo.get(key);
   if (memo !== undefined) return memo;
-  /** Two runs of j and L − j typical buckets far apart (j = 0: one run of L): whether a plan fits the cap. */
-  const fits = (L: number, j: number, cap: number): boolean => {
-    const obs: TopObservation[] = Array.from({ length: L }, (_, i) => {
-      const q = pinOf({ n, value: Math.min(n - 1, Math.floor(((i * 0.6180339887498949 + 0.5) % 1) * n)) }, shape)!;
-      return { t: 1 + i + (j > 0 && i >= j ? 2 * MAX_TOP_RUN : 0), lo: q.lo, hi: q.hi };
-    });
-    return planTop(obs, shape, cap) !== undefined;
-  };
-  let need = Infinity;
-  // Across a refill every alignment is searched (the per-alignment cap); from the start, one.
+  const typical = (i: number): Pin => pinOf({ n, value: Math.min(n - 1, Math.floor(((i * 0.6180339887498949 + 0.5) % 1) * n)) }, shape)!;
   let single = Infinity;
-  for (let L = 4; L <= MAX_TOP_RUN && single === Infinity; L++) if (fits(L, 0, across ? MAX_TOP_COST : MAX_TOP_COST_ONE)) single = L;
-  if (!across && single === Infinity) {
+  for (let L = 4; L <= MAX_TOP_RUN && single === Infinity; L++) {
+    const obs = Array.from({ length: L }, (_, i): TopObservation => ({ t: 1 + i, ...typical(i) }));
+    if (planTop(obs, shape, MAX_TOP_COST_ONE)) single = L;
+  }
+  if (single === Infinity) {
     // No window of typical buckets is affordable (⌊x·62⌋, ⌊x·36⌋: most buckets meet two blocks),
     // but a lucky run may be, where more of them fall inside one: pseudo-random sequences of
     // LUCK_LENGTH buckets, the end of the earliest affordable window in each, the median.
@@ -553,12 +549,26 @@ function topRunNeeded(n: number, shape: Extract<Shape, { kind: 'sum' }>, across:
     }
     single = ends.sort((a, b) => a - b)[LUCK_SAMPLES >> 1]!;
   }
-  if (!across) need = single;
-  for (let L = 4; L <= MAX_TOP_RUN && need === Infinity; L++) {
-    // Across a refill at an unknown split: every split needs a plan — the longer run alone, or both.
-    let every = true;
-    for (let j = 1; j <= L / 2 && every; j++) if (L - j < single && !fits(L, j, MAX_TOP_COST)) every = false;
-    if (every) need = L;
+  let need = single;
+  if (P > 0 && single < Infinity) {
+    // Across: never fewer than from the start (two runs pay a free word more than one), and
+    // 2·single − 1 always (a window of `single` on one side of any split); between, the fewest
+    // L for which every alignment is covered, by bisection (covering grows with L).
+    const covers = (L: number): boolean => {
+      const pins = Array.from({ length: L }, (_, i) => typical(i));
+      return topCovers(placementsOf(L, P, true, () => false), pins, P, shape, MAX_TOP_PLACEMENTS);
+    };
+    let lo = single - 1;
+    let hi = Math.min(2 * single - 1, MAX_TOP_RUN);
+    if (!covers(hi)) hi = 2 * single - 1;
+    else {
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if (covers(mid)) hi = mid;
+        else lo = mid;
+      }
+    }
+    need = hi;
   }
   topNeedMemo.set(key, need);
   return need;
@@ -570,6 +580,64 @@ interface Placement {
   readonly t: number;
   readonly lo: number;
   readonly hi: number;
+}
+
+/**
+ * Where each observation sits in the state's sequence (its output t after the frame) for the
+ * cache alignments lo … hi it can have: one placement per observation without a backwards cache;
+ * with V8's (P values a refill, handed out last first) an observation of refill position r
+ * sits in one refill for alignments 0 … P − 1 − r and in the next for the rest. The frame is the
+ * state P steps before observation 0's output. Observations `skip` says are unusable get none.
+ */
+function placementsOf(count: number, P: number, desc: boolean, skip: (k: number) => boolean): Placement[] {
+  const placements: Placement[] = [];
+  for (let k = 0; k < count; k++) {
+    if (skip(k)) continue;
+    if (!desc) {
+      placements.push({ k, t: k + 1, lo: 0, hi: 0 });
+      continue;
+    }
+    const r = k % P;
+    const m = (k - r) / P;
+    placements.push({ k, t: 2 * P * m - k + P, lo: 0, hi: P - 1 - r });
+    if (r > 0) placements.push({ k, t: 2 * P * (m + 1) - k + P, lo: P - r, hi: P - 1 });
+  }
+  return placements;
+}
+
+/** The top-bits search's observations of `here` (alignment c's placements, sorted by position, the first `scope` of them), and each one's reach from c on. */
+function topAt(here: readonly Placement[], c: number, pins: readonly (Pin | undefined)[], scope: number): { topObs: TopObservation[]; reach: [number, number][] } {
+  const within = here.slice(0, scope);
+  const topObs = within.map((p): TopObservation => {
+    const q = pins[p.k]!;
+    return { t: p.t, lo: q.lo, hi: q.hi, ...(q.ranges ? { ranges: q.ranges } : {}) };
+  });
+  return { topObs, reach: within.map((p): [number, number] => [Math.max(p.lo, c), p.hi]) };
+}
+
+/**
+ * Whether top-bits plans settle every one of `alignments` cache alignments, each within
+ * MAX_TOP_COST per position it serves or, past that, within MAX_TOP_EXTRA for them all: planned,
+ * not solved (planning is a few per cent of a solve), with the windows planned standing for the
+ * solved ones — what recover spends its extra budget on, and what topRunNeeded asks of typical
+ * buckets across a refill.
+ */
+function topCovers(placements: readonly Placement[], pins: readonly (Pin | undefined)[], alignments: number, shape: TopShape, scope: number): boolean {
+  const planned: Placement[][] = [];
+  let extra = MAX_TOP_EXTRA;
+  for (let c = 0; c < alignments; c++) {
+    if (planned.some((run) => run.every((p) => p.lo <= c && c <= p.hi))) continue;
+    const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
+    const { topObs, reach } = topAt(here, c, pins, scope);
+    let tp = planTop(topObs, shape, MAX_TOP_COST_ONE, reach, false, MAX_TOP_COST);
+    if (!tp && extra >= TOP_MIN_COST) {
+      tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, extra), reach, false);
+      if (tp) extra -= tp.cost;
+    }
+    if (!tp) return false;
+    planned.push(here.slice(tp.first, tp.end));
+  }
+  return true;
 }
 
 /**
@@ -622,18 +690,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
     }
   }
   // Frame: the state P steps before observation 0's output (desc), or just before it.
-  const placements: Placement[] = [];
-  for (let k = 0; k < window; k++) {
-    if (shape.kind === 's0' ? eqs[k]!.length === 0 : pins[k] === undefined) continue;
-    if (!desc) {
-      placements.push({ k, t: k + 1, lo: 0, hi: 0 });
-      continue;
-    }
-    const r = k % P;
-    const m = (k - r) / P;
-    placements.push({ k, t: 2 * P * m - k + P, lo: 0, hi: P - 1 - r });
-    if (r > 0) placements.push({ k, t: 2 * P * (m + 1) - k + P, lo: P - r, hi: P - 1 });
-  }
+  const placements = placementsOf(window, P, desc, (k) => (shape.kind === 's0' ? eqs[k]!.length === 0 : pins[k] === undefined));
   const table = symbolicRows(placements.reduce((t, p) => Math.max(t, p.t), 0) + 2);
 
   const candidates: XorshiftCandidate[] = [];
@@ -802,37 +859,6 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
     };
     const residues = observed.some(isResidue);
     const topScope = residues ? MAX_TOP_PLACEMENTS_RESIDUES : MAX_TOP_PLACEMENTS;
-    /** The top-bits search's observations of `here` (alignment c's placements, sorted by position), and each one's reach from c on. */
-    const topAt = (here: readonly Placement[], c: number): { topObs: TopObservation[]; reach: [number, number][] } => {
-      const scope = here.slice(0, topScope);
-      const topObs = scope.map((p): TopObservation => {
-        const q = pins[p.k]!;
-        return { t: p.t, lo: q.lo, hi: q.hi, ...(q.ranges ? { ranges: q.ranges } : {}) };
-      });
-      return { topObs, reach: scope.map((p): [number, number] => [Math.max(p.lo, c), p.hi]) };
-    };
-    /**
-     * Whether top-bits plans settle every alignment, each within MAX_TOP_COST per position it
-     * serves or, past that, within MAX_TOP_EXTRA for them all: planned, not solved (planning is a
-     * few per cent of a solve), with the windows planned standing for the solved ones.
-     */
-    const topCovers = (): boolean => {
-      const planned: Placement[][] = [];
-      let extra = MAX_TOP_EXTRA;
-      for (let c = 0; c < alignments; c++) {
-        if (planned.some((run) => run.every((p) => p.lo <= c && c <= p.hi))) continue;
-        const here = placements.filter((p) => p.lo <= c && c <= p.hi).sort((a, b) => a.t - b.t);
-        const { topObs, reach } = topAt(here, c);
-        let tp = planTop(topObs, shape, MAX_TOP_COST_ONE, reach, false, MAX_TOP_COST);
-        if (!tp && extra >= TOP_MIN_COST) {
-          tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, extra), reach, false);
-          if (tp) extra -= tp.cost;
-        }
-        if (!tp) return false;
-        planned.push(here.slice(tp.first, tp.end));
-      }
-      return true;
-    };
     // Top-bits solves past MAX_TOP_COST per position served, all alignments together: with
     // residues, or with plain buckets when the plans show they settle every alignment (spent on
     // an answer, not on a refusal; planned when first wanted).
@@ -918,7 +944,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
         // Coarse buckets (⌊x·64⌋, ⌊x·1000⌋): the top-bits search over time (sum-top.ts), when it
         // is cheaper than every run the level search could take.
         if (buckets && (!best || best.cost > TOP_MIN_COST)) {
-          const at = topAt(here, c);
+          const at = topAt(here, c, pins, topScope);
           const topObs = at.topObs;
           // Among windows, the one least costly per alignment it serves (from this one on): its states are memoised for them.
           const reach = alignments > 1 ? at.reach : undefined;
@@ -927,7 +953,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
           // None serves enough positions for its cost (residues: the windows cut at a y digit
           // inside one refill are few): a costlier one while the extra budget lasts.
           if (!tp && alignments > 1) {
-            extraTop ??= topCovers() ? MAX_TOP_EXTRA : 0;
+            extraTop ??= topCovers(placements, pins, alignments, shape, topScope) ? MAX_TOP_EXTRA : 0;
             if (extraTop >= TOP_MIN_COST) {
               tp = planTop(topObs, shape, Math.min(MAX_TOP_COST_ONE, extraTop, best ? best.cost : Infinity), reach, false);
               if (tp) extraTop -= tp.cost;
@@ -1068,11 +1094,11 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
         const count = new Map<number, number>();
         for (const v of sizes) count.set(v, (count.get(v) ?? 0) + 1);
         const common = [...count].sort((a, b) => b[1] - a[1])[0]![0];
-        topNeed = topRunNeeded(common, shape, desc && !options.fromStart);
+        topNeed = topRunNeeded(common, shape, desc && !options.fromStart ? P : 0);
         if (!(desc && !options.fromStart)) run = Math.min(run, topNeed);
         // Across V8's backwards cache: or a window of the start's count inside one refill at every
         // cache position (2L − 1 values hold one), each solve serving every position it fits.
-        else topNeed = Math.min(topNeed, 2 * topRunNeeded(common, shape, false) - 1);
+        else topNeed = Math.min(topNeed, 2 * topRunNeeded(common, shape, 0) - 1);
       }
       // V8's backwards cache splits the window at an unknown refill: for full values a run on one
       // side for every split or two pairs (4 values split 2 + 2, sum-pairs.ts); for buckets both
