@@ -24,6 +24,7 @@ import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } fr
 import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
 import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, planChains, solveChains } from './sum-chain.js';
 import { pairTracks, solvePairs } from './sum-pairs.js';
+import { runTracks, solveTracks } from './sum-tracks.js';
 import { TOP_MIN_COST, type TopObservation, type TopShape, planTop, releaseTop, sharedPrefix, solveTop } from './sum-top.js';
 import { type Observed, type Residue, bucketRange, isBucket, isResidue, matches, residueRanges } from './observe.js';
 
@@ -1029,7 +1030,15 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
           for (let i = 0, o = 0; i < runs.length; o += runs[i]!.length, i++) {
             chains.push({ t0: runs[i]![0]!.t, sums: sums.slice(o, o + runs[i]!.length), lo: shape.hi - best.span, hi: shape.hi, carryInKnown: carryKnown(best.span) });
           }
-          const r = solveChains(chains, best.plan, emit);
+          // A run of 3 full values: walked on tracks first (sum-tracks.ts, 3–5 times faster),
+          // its states handed on only when that walk is complete; else met in the middle.
+          let r: { readonly solved: boolean } | undefined;
+          if (chains.length === 1 && runTracks(chains[0]!.sums.length, chains[0]!.lo, chains[0]!.hi, chains[0]!.carryInKnown)) {
+            const viaTracks: Int32Array[] = [];
+            const tr = solveTracks(chains[0]!, (x) => viaTracks.push(x) <= 64 * maxCandidates);
+            if (tr.solved) r = viaTracks.every((x) => emit(x)) ? tr : { solved: false };
+          }
+          r ??= solveChains(chains, best.plan, emit);
           if (!r.solved || over()) {
             settled = false;
             break;

@@ -1,0 +1,102 @@
+/**
+ * The track walk of a run of 3 full `(s0 + s1)` values (sum-tracks.ts), as a fast-check property
+ * over random states, both shapes it takes (V8 4.9–7.0's 52-bit low sum with the carry into bit
+ * 0 known, V8 14.4+'s `>> 11` with it unknown) and the 53-bit low sum of SpiderMonkey and JSC:
+ * the state the sums were made from is found, every state emitted shows the run's known sum bits
+ * (checked here by BigInt arithmetic, not by the walk's own check), and the list is the one the
+ * halves met in the middle (sum-chain.ts, the other exact search) give — so neither misses one.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { planChain, runTracks, solveChain, solveTracks, type SumChain } from './index.js';
+
+const M64 = (1n << 64n) - 1n;
+const word = (hi: number, lo: number) => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
+const halves = (x: bigint): [number, number] => [Number(x >> 32n) | 0, Number(x & 0xffffffffn) | 0];
+
+/** state0 after 0 … count − 1 steps of xorshift128+ (V8's step), from (s0, s1). */
+function words(s0: bigint, s1: bigint, count: number): bigint[] {
+  const out: bigint[] = [];
+  let a = s0;
+  let b = s1;
+  for (let i = 0; i < count; i++) {
+    out.push(a);
+    let x = a;
+    const y = b;
+    x ^= (x << 23n) & M64;
+    x ^= x >> 17n;
+    x ^= y ^ (y >> 26n);
+    a = y;
+    b = x;
+  }
+  return out;
+}
+
+const SHAPES = [
+  { name: '52-bit low sum (node 10)', lo: 0, hi: 52, known: true },
+  { name: '53-bit low sum (SpiderMonkey, JSC)', lo: 0, hi: 53, known: true },
+  { name: '(s0 + s1) >> 11 (node 26)', lo: 11, hi: 64, known: false },
+];
+
+describe('a run of 3 full (s0 + s1) values walked on tracks (sum-tracks.ts)', () => {
+  for (const shape of SHAPES) {
+    it(`${shape.name}: the true state found, every state emitted shows the known bits, the same list as the halves met in the middle (fast-check)`, () => {
+      expect(runTracks(3, shape.lo, shape.hi, shape.known)).toBeDefined();
+      const known = ((1n << BigInt(shape.hi)) - 1n) ^ ((1n << BigInt(shape.lo)) - 1n);
+      // Uniform words: real states are dense. (A sparse one — fast-check's edge words 1, 2^64 − 1 —
+      // has sums that carry little, and both searches may stop at their caps: see below.)
+      const w64 = fc.noBias(fc.bigInt({ min: 1n, max: M64 }));
+      fc.assert(
+        fc.property(w64, w64, fc.integer({ min: 0, max: 5 }), (s0, s1, t0) => {
+          const ws = words(s0, s1, t0 + 4);
+          const sums = [0, 1, 2].map((u) => (ws[t0 + u]! + ws[t0 + u + 1]!) & M64);
+          const chain: SumChain = { t0, sums: sums.map((z) => halves(z & known)), lo: shape.lo, hi: shape.hi, carryInKnown: shape.known };
+          const found: string[] = [];
+          const r = solveTracks(chain, (x) => {
+            // Every state emitted: its run's sums, by BigInt, show the known bits.
+            const f = words(word(x[0]!, x[1]!), word(x[2]!, x[3]!), t0 + 4);
+            for (let u = 0; u < 3; u++) expect(((f[t0 + u]! + f[t0 + u + 1]!) & known) === (sums[u]! & known)).toBe(true);
+            found.push(`${x[0]},${x[1]},${x[2]},${x[3]}`);
+            return true;
+          });
+          expect(r.solved).toBe(true);
+          const truth = [...halves(s0), ...halves(s1)].join();
+          expect(found).toContain(truth);
+          expect(new Set(found).size).toBe(found.length);
+          const met: string[] = [];
+          const plan = planChain(3, shape.hi - shape.lo, shape.known)!;
+          expect(solveChain(chain, plan, (x) => met.push([...x].join()) > 0).solved).toBe(true);
+          expect([...found].sort()).toEqual([...met].sort());
+        }),
+        { numRuns: Number(process.env.EMU_TRACKS_RUNS ?? 12) },
+      );
+    }, 300_000);
+  }
+
+  it('sums no state makes leave nothing; a run of 2 or 4, or known bits the tracks leave out, is not walked', () => {
+    const ws = words(0x0123456789abcdefn, 0x0fedcba987654321n, 5);
+    const sums = [0, 1, 2].map((u) => halves(((ws[u]! + ws[u + 1]!) & M64) >> 11n << 11n));
+    // The third sum's top bit flipped: the state made the others, no state makes all three.
+    const bad = sums.map((z, u): [number, number] => (u === 2 ? [z[0] ^ (1 << 31), z[1]] : z));
+    const found: Int32Array[] = [];
+    const r = solveTracks({ t0: 0, sums: bad, lo: 11, hi: 64, carryInKnown: false }, (x) => found.push(x) > 0);
+    expect(r.solved).toBe(true);
+    expect(found).toEqual([]);
+    expect(runTracks(2, 11, 64, false)).toBeUndefined();
+    expect(runTracks(4, 0, 52, true)).toBeUndefined();
+    // Buckets: only the top 16 bits known — the tracks need levels below them.
+    expect(solveTracks({ t0: 0, sums, lo: 48, hi: 64, carryInKnown: false }, () => true).solved).toBe(false);
+  });
+
+  it('a sparse state (s0 = s1 = 1) under `>> 11`: the walk stops at its cap, unsolved (the caller then meets the halves in the middle), having emitted nothing false', () => {
+    const ws = words(1n, 1n, 5);
+    const mask = M64 >> 11n << 11n;
+    const sums = [0, 1, 2].map((u) => (ws[u]! + ws[u + 1]!) & mask);
+    const r = solveTracks({ t0: 0, sums: sums.map(halves), lo: 11, hi: 64, carryInKnown: false }, (x) => {
+      const f = words(word(x[0]!, x[1]!), word(x[2]!, x[3]!), 5);
+      for (let u = 0; u < 3; u++) expect((f[u]! + f[u + 1]!) & mask).toBe(sums[u]);
+      return true;
+    });
+    expect(r.solved).toBe(false);
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * Exact recovery of a xorshift128+ state from a run of 3 consecutive `(s0 + s1)` outputs known
+ * on every bit of their mapping (full values) — one walk over chosen levels, pruned as it goes,
+ * instead of sum-chain.ts's two halves of contiguous levels met in the middle.
+ *
+ * Words w₀ … w₃ (state0 at the run's first output and the three after it; output u is
+ * w_u + w_{u+1}). As in sum-chain.ts, guessing bit j of w₀ fixes bit j of every other word
+ * through the known sum bits and the carries into level j. Here the levels are walked as a few
+ * tracks in lockstep (sum-pairs.ts's schedule for two pairs, applied to one run): each track a
+ * range of levels walked upwards from a guessed carry-in (3 bits, one per sum), or from the known
+ * carry 0 at bit 0 of the low sums; a track that ends where another starts must carry out that
+ * track's guessed carry-in. The tracks are placed so that the xorshift step's own relations
+ * (bit j of w_{u+2} is a form in bits j − 23, j − 6, j, j + 17 of w_u and j, j + 26 of w_{u+1})
+ * close early: one elimination of the equations in walk order gives, per step, the parity checks
+ * whose equations are all walked by then, and the walk keeps only the paths that meet them. A
+ * run of 3 then keeps at most 2^15 paths a step and ends with about one, the run's state (rank
+ * 128: the solved map from the equations' values), checked on every known sum bit before it is
+ * emitted — 2^19.6 nodes tried for `(s0 + s1) >> 11`, 2^18.5 for the 52-bit low sum, where the
+ * halves met in the middle walk 2^22–2^23 paths each, twice (`recover-bench.mjs --only
+ * pair-ranks`, the run3-tracks rows).
+ *
+ * Every state whose outputs show the run's known sum bits is met by its own path (its bits of
+ * w₀ are the guesses, its carries into each track's first level the carry-ins): its equation
+ * values meet every check, and its carries chain. No other path solves to it (the bits of a
+ * state and the known sums fix the carries), so each is emitted once. A walk past MAX_NODES
+ * stops unsolved (the caller then searches the run as sum-chain.ts does).
+ */
+import { xorshift128Step } from '@emu/core';
+import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
+import { bitAt, type SumChain } from './sum-chain.js';
+import { eliminate, solvedMap, stateColumns } from './sum-pairs.js';
+
+/** Nodes (guesses tried) a walk may visit before it stops unsolved: 2^4 times what a run of 3 takes. */
+const MAX_NODES = 2 ** 24;
+/** Checks the walk enforces (two 32-bit words; the rest are met by the final check on every sum bit). */
+const MAX_CHECKS = 64;
+
+/**
+ * The tracks ([first level, end level)) a run of n sums known on bits lo … hi − 1 is walked on;
+ * undefined: none (the run is searched as sum-chain.ts does). Chosen by GF(2) rank counts: the
+ * paths alive per step (`recover-bench.mjs --only pair-ranks`).
+ */
+export function runTracks(n: number, lo: number, hi: number, carryInKnown: boolean): readonly (readonly [number, number])[] | undefined {
+  if (n !== 3) return undefined;
+  if (lo === 0 && hi >= 46 && carryInKnown) return [[0, 17], [17, 26], [26, 46]];
+  if (lo === 11 && hi === 64 && !carryInKnown) return [[16, 36], [39, 56], [56, 64]];
+  return undefined;
+}
+
+/** What solveTracks did: whether every fitting state was emitted, the nodes it tried and the leaves it reached. */
+export interface TracksResult {
+  readonly solved: boolean;
+  readonly nodes: number;
+  readonly leaves: number;
+}
+
+/**
+ * Every frame state (as [state0 hi, state0 lo, state1 hi, state1 lo]) whose outputs at the run
+ * `chain` (3 sums, every bit lo … hi − 1 known) show those bits, each passed to `emit` once
+ * (false from emit stops the walk: the result is then not solved).
+ */
+export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): TracksResult {
+  const fail = { solved: false, nodes: 0, leaves: 0 };
+  const n = chain.sums.length;
+  const tracks = runTracks(n, chain.lo, chain.hi, chain.carryInKnown);
+  if (!tracks || tracks.some(([f, e]) => f < chain.lo || e > chain.hi)) return fail;
+  const T = tracks.length;
+  const W = n + 1;
+  const cm = (1 << n) - 1;
+  // Positions in lockstep: step s takes level f + s of every track still running.
+  const steps = Math.max(...tracks.map(([f, e]) => e - f));
+  const posJ: number[] = [];
+  const posT: number[] = [];
+  const first = new Int32Array(steps + 1);
+  const width = new Int8Array(steps);
+  // Per step: the track whose last level it holds when another track starts where it ends, and that track.
+  const endTrack = new Int8Array(steps).fill(-1);
+  const intoTrack = new Int8Array(steps).fill(-1);
+  for (let s = 0; s < steps; s++) {
+    first[s] = posJ.length;
+    for (let t = 0; t < T; t++) {
+      const [f, e] = tracks[t]!;
+      if (f + s >= e) continue;
+      posJ.push(f + s);
+      posT.push(t);
+      width[s]!++;
+      const into = tracks.findIndex(([f2]) => f2 === e);
+      if (f + s === e - 1 && into >= 0) {
+        if (endTrack[s]! >= 0) return fail;
+        endTrack[s] = t;
+        intoTrack[s] = into;
+      }
+    }
+  }
+  first[steps] = posJ.length;
+  const guessed = tracks.map(([f]) => !(f === chain.lo && chain.carryInKnown));
+  // Equation W·p + u: bit posJ[p] of w_u.
+  const np = posJ.length;
+  const neq = W * np;
+  const tw = Math.ceil(neq / 32);
+  const table = symbolicRows(chain.t0 + n + 2);
+  const forms = new Int32Array(4 * neq);
+  for (let p = 0; p < np; p++) {
+    for (let u = 0; u < W; u++) {
+      const off = s0Offset(chain.t0 + u, posJ[p]!);
+      for (let w = 0; w < 4; w++) forms[4 * (W * p + u) + w] = table[off + w]!;
+    }
+  }
+  const el = eliminate(forms, Array.from({ length: neq }, (_, e) => e), tw);
+  if (el.rank < UNKNOWNS) return fail;
+  // The checks in walk order (the elimination met their last equations in order): check c is bit
+  // c of the own-check value, enforced at the step of its last equation.
+  const ownLo = new Int32Array(neq);
+  const ownHi = new Int32Array(neq);
+  const closeLo = new Int32Array(steps);
+  const closeHi = new Int32Array(steps);
+  const stepOfPos = new Int32Array(np);
+  for (let s = 0; s < steps; s++) for (let p = first[s]!; p < first[s + 1]!; p++) stepOfPos[p] = s;
+  el.checks.slice(0, MAX_CHECKS).forEach((c, k) => {
+    const s = stepOfPos[Math.floor(c.last / W)]!;
+    const [col, close] = k < 32 ? [ownLo, closeLo] : [ownHi, closeHi];
+    close[s]! |= 1 << (k & 31);
+    for (let e = 0; e < neq; e++) if ((c.combo[e >>> 5]! >>> (e & 31)) & 1) col[e]! |= 1 << (k & 31);
+  });
+  // Per step, carries (n bits per track) and guesses (bit i: the i-th running track's bit of w₀):
+  // the carries after the step, its part of the own-check value and its equations' values.
+  const CB = n * T;
+  const entries = (steps << CB) << 3;
+  const nextCar = new Int32Array(entries);
+  const partLo = new Int32Array(entries);
+  const partHi = new Int32Array(entries);
+  const vals = new Int32Array(entries);
+  for (let s = 0; s < steps; s++) {
+    for (let car = 0; car < 1 << CB; car++) {
+      for (let g = 0; g < 1 << width[s]!; g++) {
+        let nc = car;
+        let oLo = 0;
+        let oHi = 0;
+        let vv = 0;
+        for (let i = 0; i < width[s]!; i++) {
+          const p = first[s]! + i;
+          const j = posJ[p]!;
+          const t = posT[p]!;
+          const c = (car >>> (n * t)) & cm;
+          let w = (g >>> i) & 1;
+          let v = w;
+          let next = 0;
+          for (let u = 0; u < n; u++) {
+            const cu = (c >>> u) & 1;
+            const w1 = bitAt(chain.sums[u]!, j) ^ w ^ cu;
+            next |= ((w & w1) | (cu & (w ^ w1))) << u;
+            v |= w1 << (u + 1);
+            w = w1;
+          }
+          nc = (nc & ~(cm << (n * t))) | (next << (n * t));
+          vv |= v << (W * i);
+          for (let u = 0; u < W; u++) {
+            if ((v >>> u) & 1) {
+              oLo ^= ownLo[W * p + u]!;
+              oHi ^= ownHi[W * p + u]!;
+            }
+          }
+        }
+        const idx = (((s << CB) | car) << 3) | g;
+        nextCar[idx] = nc;
+        partLo[idx] = oLo;
+        partHi[idx] = oHi;
+        vals[idx] = vv;
+      }
+    }
+  }
+  const sol = solvedMap(el, tw);
+  const frameCol = stateColumns(sol, tw, neq, table, 0);
+  const firstCol = stateColumns(sol, tw, neq, table, chain.t0);
+  const maskOf = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
+  const maskLo = maskOf(Math.min(chain.lo, 32), Math.min(chain.hi, 32));
+  const maskHi = maskOf(Math.max(chain.lo, 32) - 32, Math.max(chain.hi, 32) - 32);
+  const st = new Int32Array(4);
+  const fr = new Int32Array(4);
+  // The walk's stack: per depth the carries, the own-check value, the next guess to try, and the entry taken.
+  const carAt = new Int32Array(steps + 1);
+  const loAt = new Int32Array(steps + 1);
+  const hiAt = new Int32Array(steps + 1);
+  const nextG = new Int32Array(steps + 1);
+  const taken = new Int32Array(steps);
+  let nodes = 0;
+  let leaves = 0;
+  /** The leaf whose entries are `taken`: its state, checked on every known sum bit; false when emit stopped. */
+  const settle = (): boolean => {
+    st.fill(0);
+    fr.fill(0);
+    for (let s = 0; s < steps; s++) {
+      const v = vals[taken[s]!]!;
+      for (let i = 0; i < width[s]!; i++) {
+        const e0 = W * (first[s]! + i);
+        for (let u = 0; u < W; u++) {
+          if (((v >>> (W * i + u)) & 1) === 0) continue;
+          for (let w = 0; w < 4; w++) {
+            st[w]! ^= firstCol[4 * (e0 + u) + w]!;
+            fr[w]! ^= frameCol[4 * (e0 + u) + w]!;
+          }
+        }
+      }
+    }
+    // As stateColumns lays a state out: state0 bits 0–31, 32–63, state1 bits 0–31, 32–63.
+    const x = new Int32Array([st[1]!, st[0]!, st[3]!, st[2]!]);
+    for (let u = 0; u < n; u++) {
+      const l = (x[1]! >>> 0) + (x[3]! >>> 0);
+      const sumHi = (x[0]! + x[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
+      const z = chain.sums[u]!;
+      if (((sumHi ^ z[0]) & maskHi) !== 0 || ((l ^ z[1]) & maskLo) !== 0) return true;
+      xorshift128Step(x);
+    }
+    return emit(new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]));
+  };
+  const guessedBits = guessed.filter(Boolean).length * n;
+  for (let cin = 0; cin < 1 << guessedBits; cin++) {
+    // The carries into each track's first level: the guess's n bits for each guessed track, else 0.
+    let c0 = 0;
+    for (let t = 0, b = 0; t < T; t++) {
+      if (!guessed[t]) continue;
+      c0 |= ((cin >>> b) & cm) << (n * t);
+      b += n;
+    }
+    carAt[0] = c0;
+    loAt[0] = 0;
+    hiAt[0] = 0;
+    nextG[0] = 0;
+    let d = 0;
+    while (d >= 0) {
+      const g = nextG[d]!;
+      if (g === 1 << width[d]!) {
+        d--;
+        continue;
+      }
+      nextG[d] = g + 1;
+      nodes++;
+      const idx = ((((d << CB) | carAt[d]!) << 3) | g) >>> 0;
+      const oLo = loAt[d]! ^ partLo[idx]!;
+      const oHi = hiAt[d]! ^ partHi[idx]!;
+      if (((oLo & closeLo[d]!) | (oHi & closeHi[d]!)) !== 0) continue;
+      const et = endTrack[d]!;
+      if (et >= 0 && ((nextCar[idx]! >>> (n * et)) & cm) !== ((c0 >>> (n * intoTrack[d]!)) & cm)) continue;
+      taken[d] = idx;
+      if (d === steps - 1) {
+        leaves++;
+        if (!settle()) return { solved: false, nodes, leaves };
+        continue;
+      }
+      if (nodes > MAX_NODES) return { solved: false, nodes, leaves };
+      d++;
+      carAt[d] = nextCar[idx]!;
+      loAt[d] = oLo;
+      hiAt[d] = oHi;
+      nextG[d] = 0;
+    }
+  }
+  return { solved: true, nodes, leaves };
+}
