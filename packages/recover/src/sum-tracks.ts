@@ -30,8 +30,13 @@ import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
 import { bitAt, type SumChain } from './sum-chain.js';
 import { eliminate, solvedMap, stateColumns } from './sum-pairs.js';
 
-/** Nodes (guesses tried) a walk may visit before it stops unsolved: 2^4 times what a run of 3 takes. */
-const MAX_NODES = 2 ** 24;
+/**
+ * Nodes (guesses tried) a walk may visit before it stops unsolved (about 0.4 s). A run of 3
+ * usually takes 2^20–2^23; a few in a hundred take more (2^24.9 and 2^26.5 among 40 from node
+ * 26's first call — runs where many paths meet every check and fail only on the carries below
+ * the tracks), and met in the middle they cost 0.4–1.2 s too.
+ */
+const MAX_NODES = 2 ** 25;
 /** Checks the walk enforces (two 32-bit words; the rest are met by the final check on every sum bit). */
 const MAX_CHECKS = 64;
 
@@ -55,25 +60,54 @@ export interface TracksResult {
 }
 
 /**
- * Every frame state (as [state0 hi, state0 lo, state1 hi, state1 lo]) whose outputs at the run
- * `chain` (3 sums, every bit lo … hi − 1 known) show those bits, each passed to `emit` once
- * (false from emit stops the walk: the result is then not solved).
+ * What a walk needs that does not depend on the sums, only on the run's position t₀ and its
+ * shape: the positions (level and track of each, per step in lockstep), the chained tracks, the
+ * checks as bits of the own-check value (per equation and per step where they close) and the
+ * solved map's columns of the frame state and of the run's first state.
  */
-export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): TracksResult {
-  const fail = { solved: false, nodes: 0, leaves: 0 };
-  const n = chain.sums.length;
-  const tracks = runTracks(n, chain.lo, chain.hi, chain.carryInKnown);
-  if (!tracks || tracks.some(([f, e]) => f < chain.lo || e > chain.hi)) return fail;
+interface Layout {
+  readonly tracks: readonly (readonly [number, number])[];
+  readonly steps: number;
+  readonly posJ: Int32Array;
+  readonly posT: Int32Array;
+  readonly first: Int32Array;
+  readonly width: Int8Array;
+  /** Per step: the track whose last level it holds when another track starts where it ends, and that track (−1: none). */
+  readonly endTrack: Int8Array;
+  readonly intoTrack: Int8Array;
+  readonly guessed: readonly boolean[];
+  readonly ownLo: Int32Array;
+  readonly ownHi: Int32Array;
+  readonly closeLo: Int32Array;
+  readonly closeHi: Int32Array;
+  readonly frameCol: Int32Array;
+  readonly firstCol: Int32Array;
+}
+
+/** Layouts kept (a recovery's runs sit at a few positions: one per cache alignment at most). */
+const MAX_LAYOUTS = 256;
+const layouts = new Map<string, Layout | undefined>();
+
+function layoutOf(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean): Layout | undefined {
+  const key = `${n}/${t0}/${lo}/${hi}/${carryInKnown}`;
+  if (layouts.has(key)) return layouts.get(key);
+  const made = makeLayout(n, t0, lo, hi, carryInKnown);
+  if (layouts.size === MAX_LAYOUTS) layouts.clear();
+  layouts.set(key, made);
+  return made;
+}
+
+function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean): Layout | undefined {
+  const tracks = runTracks(n, lo, hi, carryInKnown);
+  if (!tracks || tracks.some(([f, e]) => f < lo || e > hi)) return undefined;
   const T = tracks.length;
   const W = n + 1;
-  const cm = (1 << n) - 1;
   // Positions in lockstep: step s takes level f + s of every track still running.
   const steps = Math.max(...tracks.map(([f, e]) => e - f));
   const posJ: number[] = [];
   const posT: number[] = [];
   const first = new Int32Array(steps + 1);
   const width = new Int8Array(steps);
-  // Per step: the track whose last level it holds when another track starts where it ends, and that track.
   const endTrack = new Int8Array(steps).fill(-1);
   const intoTrack = new Int8Array(steps).fill(-1);
   for (let s = 0; s < steps; s++) {
@@ -86,28 +120,27 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       width[s]!++;
       const into = tracks.findIndex(([f2]) => f2 === e);
       if (f + s === e - 1 && into >= 0) {
-        if (endTrack[s]! >= 0) return fail;
+        if (endTrack[s]! >= 0) return undefined;
         endTrack[s] = t;
         intoTrack[s] = into;
       }
     }
   }
   first[steps] = posJ.length;
-  const guessed = tracks.map(([f]) => !(f === chain.lo && chain.carryInKnown));
   // Equation W·p + u: bit posJ[p] of w_u.
   const np = posJ.length;
   const neq = W * np;
   const tw = Math.ceil(neq / 32);
-  const table = symbolicRows(chain.t0 + n + 2);
+  const table = symbolicRows(t0 + n + 2);
   const forms = new Int32Array(4 * neq);
   for (let p = 0; p < np; p++) {
     for (let u = 0; u < W; u++) {
-      const off = s0Offset(chain.t0 + u, posJ[p]!);
+      const off = s0Offset(t0 + u, posJ[p]!);
       for (let w = 0; w < 4; w++) forms[4 * (W * p + u) + w] = table[off + w]!;
     }
   }
   const el = eliminate(forms, Array.from({ length: neq }, (_, e) => e), tw);
-  if (el.rank < UNKNOWNS) return fail;
+  if (el.rank < UNKNOWNS) return undefined;
   // The checks in walk order (the elimination met their last equations in order): check c is bit
   // c of the own-check value, enforced at the step of its last equation.
   const ownLo = new Int32Array(neq);
@@ -122,14 +155,45 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
     close[s]! |= 1 << (k & 31);
     for (let e = 0; e < neq; e++) if ((c.combo[e >>> 5]! >>> (e & 31)) & 1) col[e]! |= 1 << (k & 31);
   });
+  const sol = solvedMap(el, tw);
+  return {
+    tracks,
+    steps,
+    posJ: Int32Array.from(posJ),
+    posT: Int32Array.from(posT),
+    first,
+    width,
+    endTrack,
+    intoTrack,
+    guessed: tracks.map(([f]) => !(f === lo && carryInKnown)),
+    ownLo,
+    ownHi,
+    closeLo,
+    closeHi,
+    frameCol: stateColumns(sol, tw, neq, table, 0),
+    firstCol: stateColumns(sol, tw, neq, table, t0),
+  };
+}
+
+/**
+ * Every frame state (as [state0 hi, state0 lo, state1 hi, state1 lo]) whose outputs at the run
+ * `chain` (3 sums, every bit lo … hi − 1 known) show those bits, each passed to `emit` once
+ * (false from emit stops the walk: the result is then not solved).
+ */
+export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): TracksResult {
+  const n = chain.sums.length;
+  const lay = layoutOf(n, chain.t0, chain.lo, chain.hi, chain.carryInKnown);
+  if (!lay) return { solved: false, nodes: 0, leaves: 0 };
+  const { tracks, steps, posJ, posT, first, width, endTrack, intoTrack, guessed, ownLo, ownHi, closeLo, closeHi, frameCol, firstCol } = lay;
+  const T = tracks.length;
+  const W = n + 1;
+  const cm = (1 << n) - 1;
   // Per step, carries (n bits per track) and guesses (bit i: the i-th running track's bit of w₀):
   // the carries after the step, its part of the own-check value and its equations' values.
   const CB = n * T;
   const entries = (steps << CB) << 3;
-  const nextCar = new Int32Array(entries);
-  const partLo = new Int32Array(entries);
-  const partHi = new Int32Array(entries);
-  const vals = new Int32Array(entries);
+  // Interleaved, 4 words an entry (one cache line a lookup): carries after, own-check part (2), values.
+  const tab = new Int32Array(4 * entries);
   for (let s = 0; s < steps; s++) {
     for (let car = 0; car < 1 << CB; car++) {
       for (let g = 0; g < 1 << width[s]!; g++) {
@@ -161,17 +225,14 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
             }
           }
         }
-        const idx = (((s << CB) | car) << 3) | g;
-        nextCar[idx] = nc;
-        partLo[idx] = oLo;
-        partHi[idx] = oHi;
-        vals[idx] = vv;
+        const idx = 4 * ((((s << CB) | car) << 3) | g);
+        tab[idx] = nc;
+        tab[idx + 1] = oLo;
+        tab[idx + 2] = oHi;
+        tab[idx + 3] = vv;
       }
     }
   }
-  const sol = solvedMap(el, tw);
-  const frameCol = stateColumns(sol, tw, neq, table, 0);
-  const firstCol = stateColumns(sol, tw, neq, table, chain.t0);
   const maskOf = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
   const maskLo = maskOf(Math.min(chain.lo, 32), Math.min(chain.hi, 32));
   const maskHi = maskOf(Math.max(chain.lo, 32) - 32, Math.max(chain.hi, 32) - 32);
@@ -190,7 +251,7 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
     st.fill(0);
     fr.fill(0);
     for (let s = 0; s < steps; s++) {
-      const v = vals[taken[s]!]!;
+      const v = tab[taken[s]! + 3]!;
       for (let i = 0; i < width[s]!; i++) {
         const e0 = W * (first[s]! + i);
         for (let u = 0; u < W; u++) {
@@ -235,12 +296,12 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       }
       nextG[d] = g + 1;
       nodes++;
-      const idx = ((((d << CB) | carAt[d]!) << 3) | g) >>> 0;
-      const oLo = loAt[d]! ^ partLo[idx]!;
-      const oHi = hiAt[d]! ^ partHi[idx]!;
+      const idx = 4 * ((((d << CB) | carAt[d]!) << 3) | g);
+      const oLo = loAt[d]! ^ tab[idx + 1]!;
+      const oHi = hiAt[d]! ^ tab[idx + 2]!;
       if (((oLo & closeLo[d]!) | (oHi & closeHi[d]!)) !== 0) continue;
       const et = endTrack[d]!;
-      if (et >= 0 && ((nextCar[idx]! >>> (n * et)) & cm) !== ((c0 >>> (n * intoTrack[d]!)) & cm)) continue;
+      if (et >= 0 && ((tab[idx]! >>> (n * et)) & cm) !== ((c0 >>> (n * intoTrack[d]!)) & cm)) continue;
       taken[d] = idx;
       if (d === steps - 1) {
         leaves++;
@@ -249,7 +310,7 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       }
       if (nodes > MAX_NODES) return { solved: false, nodes, leaves };
       d++;
-      carAt[d] = nextCar[idx]!;
+      carAt[d] = tab[idx]!;
       loAt[d] = oLo;
       hiAt[d] = oHi;
       nextG[d] = 0;
