@@ -6,18 +6,21 @@
  * Words w₀ … w₃ (state0 at the run's first output and the three after it; output u is
  * w_u + w_{u+1}). As in sum-chain.ts, guessing bit j of w₀ fixes bit j of every other word
  * through the known sum bits and the carries into level j. Here the levels are walked as a few
- * tracks in lockstep (sum-pairs.ts's schedule for two pairs, applied to one run): each track a
+ * tracks in lockstep (as sum-pairs.ts walks each of two pairs far apart): each track a
  * range of levels walked upwards from a guessed carry-in (3 bits, one per sum), or from the known
  * carry 0 at bit 0 of the low sums; a track that ends where another starts must carry out that
  * track's guessed carry-in. The tracks are placed so that the xorshift step's own relations
  * (bit j of w_{u+2} is a form in bits j − 23, j − 6, j, j + 17 of w_u and j, j + 26 of w_{u+1})
  * close early: one elimination of the equations in walk order gives, per step, the parity checks
- * whose equations are all walked by then, and the walk keeps only the paths that meet them. A
- * run of 3 then keeps at most 2^15 paths a step and ends with about one, the run's state (rank
- * 128: the solved map from the equations' values), checked on every known sum bit before it is
- * emitted — 2^19.6 nodes tried for `(s0 + s1) >> 11`, 2^18.5 for the 52-bit low sum, where the
- * halves met in the middle walk 2^22–2^23 paths each, twice (`recover-bench.mjs --only
- * pair-ranks`, the run3-tracks rows).
+ * whose equations are all walked by then, and the walk keeps only the paths that meet them. Its
+ * last paths are each solved (rank 128: the solved map from the equations' values) and checked on
+ * every known sum bit before the state is emitted. The schedule is the one GF(2) rank counts
+ * chose (`recover-bench.mjs --only pair-ranks`, the run3-tracks rows: 2^19.6 nodes expected for
+ * `(s0 + s1) >> 11`, 2^18.5 for the 52-bit low sum); on random runs the first steps keep the
+ * expected 2^10–2^15 paths and the later ones more (some checks tie carries rather than
+ * guesses, and cut fewer than half): 2^20–2^23 nodes tried for `>> 11`, 2^18–2^20 for the low
+ * sums, 20–40 / 10–15 ms — where the halves met in the middle walk 2^22 paths each, twice, and
+ * join about 150,000 pairs (150–400 / 30–50 ms).
  *
  * Every state whose outputs show the run's known sum bits is met by its own path (its bits of
  * w₀ are the guesses, its carries into each track's first level the carry-ins): its equation
