@@ -192,57 +192,71 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
   const W = n + 1;
   const cm = (1 << n) - 1;
   // Per step, carries (n bits per track) and guesses (bit i: the i-th running track's bit of w₀):
-  // the carries after the step, its part of the own-check value and its equations' values.
+  // the carries after the step, its part of the own-check value and its equations' values — a
+  // row of 8 entries (4 words each: one cache line a lookup) per (step, carries), built when the
+  // walk first reaches it (a run of 4 has 2^12 carry vectors a step, few of them reached).
   const CB = n * T;
-  const entries = (steps << CB) << 3;
-  // Interleaved, 4 words an entry (one cache line a lookup): carries after, own-check part (2), values.
-  const tab = new Int32Array(4 * entries);
-  for (let s = 0; s < steps; s++) {
-    for (let car = 0; car < 1 << CB; car++) {
-      for (let g = 0; g < 1 << width[s]!; g++) {
-        let nc = car;
-        let oLo = 0;
-        let oHi = 0;
-        let vv = 0;
-        for (let i = 0; i < width[s]!; i++) {
-          const p = first[s]! + i;
-          const j = posJ[p]!;
-          const t = posT[p]!;
-          const c = (car >>> (n * t)) & cm;
-          let w = (g >>> i) & 1;
-          let v = w;
-          let next = 0;
-          for (let u = 0; u < n; u++) {
-            const cu = (c >>> u) & 1;
-            const w1 = bitAt(chain.sums[u]!, j) ^ w ^ cu;
-            next |= ((w & w1) | (cu & (w ^ w1))) << u;
-            v |= w1 << (u + 1);
-            w = w1;
-          }
-          nc = (nc & ~(cm << (n * t))) | (next << (n * t));
-          vv |= v << (W * i);
-          for (let u = 0; u < W; u++) {
-            if ((v >>> u) & 1) {
-              oLo ^= ownLo[W * p + u]!;
-              oHi ^= ownHi[W * p + u]!;
-            }
+  const rowOf = new Int32Array(steps << CB).fill(-1);
+  let tab = new Int32Array(32 * 256);
+  let rows = 0;
+  /** The base of row (s, car) in tab, built on first use. */
+  const rowFor = (s: number, car: number): number => {
+    const key = (s << CB) | car;
+    const r = rowOf[key]!;
+    if (r >= 0) return 32 * r;
+    if (32 * (rows + 1) > tab.length) {
+      const grown = new Int32Array(2 * tab.length);
+      grown.set(tab);
+      tab = grown;
+    }
+    rowOf[key] = rows;
+    const base = 32 * rows++;
+    for (let g = 0; g < 1 << width[s]!; g++) {
+      let nc = car;
+      let oLo = 0;
+      let oHi = 0;
+      let vv = 0;
+      for (let i = 0; i < width[s]!; i++) {
+        const p = first[s]! + i;
+        const j = posJ[p]!;
+        const t = posT[p]!;
+        const c = (car >>> (n * t)) & cm;
+        let w = (g >>> i) & 1;
+        let v = w;
+        let next = 0;
+        for (let u = 0; u < n; u++) {
+          const cu = (c >>> u) & 1;
+          const w1 = bitAt(chain.sums[u]!, j) ^ w ^ cu;
+          next |= ((w & w1) | (cu & (w ^ w1))) << u;
+          v |= w1 << (u + 1);
+          w = w1;
+        }
+        nc = (nc & ~(cm << (n * t))) | (next << (n * t));
+        vv |= v << (W * i);
+        for (let u = 0; u < W; u++) {
+          if ((v >>> u) & 1) {
+            oLo ^= ownLo[W * p + u]!;
+            oHi ^= ownHi[W * p + u]!;
           }
         }
-        const idx = 4 * ((((s << CB) | car) << 3) | g);
-        tab[idx] = nc;
-        tab[idx + 1] = oLo;
-        tab[idx + 2] = oHi;
-        tab[idx + 3] = vv;
       }
+      const idx = base + 4 * g;
+      tab[idx] = nc;
+      tab[idx + 1] = oLo;
+      tab[idx + 2] = oHi;
+      tab[idx + 3] = vv;
     }
-  }
+    return base;
+  };
   const maskOf = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
   const maskLo = maskOf(Math.min(chain.lo, 32), Math.min(chain.hi, 32));
   const maskHi = maskOf(Math.max(chain.lo, 32) - 32, Math.max(chain.hi, 32) - 32);
   const st = new Int32Array(4);
   const fr = new Int32Array(4);
-  // The walk's stack: per depth the carries, the own-check value, the next guess to try, and the entry taken.
-  const carAt = new Int32Array(steps + 1);
+  // The run's words w₀ … w_n at a leaf, [high, low] each.
+  const words = new Int32Array(2 * W);
+  // The walk's stack: per depth its row, the own-check value, the next guess to try, and the entry taken.
+  const rowAt = new Int32Array(steps + 1);
   const loAt = new Int32Array(steps + 1);
   const hiAt = new Int32Array(steps + 1);
   const nextG = new Int32Array(steps + 1);
@@ -273,7 +287,23 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       const sumHi = (x[0]! + x[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
       const z = chain.sums[u]!;
       if (((sumHi ^ z[0]) & maskHi) !== 0 || ((l ^ z[1]) & maskLo) !== 0) return true;
+      words[2 * u] = x[0]!;
+      words[2 * u + 1] = x[1]!;
       xorshift128Step(x);
+    }
+    words[2 * n] = x[0]!;
+    words[2 * n + 1] = x[1]!;
+    // Its own path only (checks past MAX_CHECKS are not walked: another path could solve to the
+    // same state through the same pivots): every walked bit of every word must be the path's.
+    for (let s = 0; s < steps; s++) {
+      const v = tab[taken[s]! + 3]!;
+      for (let i = 0; i < width[s]!; i++) {
+        const j = posJ[first[s]! + i]!;
+        for (let u = 0; u < W; u++) {
+          const bit = j >= 32 ? (words[2 * u]! >>> (j - 32)) & 1 : (words[2 * u + 1]! >>> j) & 1;
+          if (bit !== ((v >>> (W * i + u)) & 1)) return true;
+        }
+      }
     }
     return emit(new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]));
   };
@@ -286,7 +316,7 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       c0 |= ((cin >>> b) & cm) << (n * t);
       b += n;
     }
-    carAt[0] = c0;
+    rowAt[0] = rowFor(0, c0);
     loAt[0] = 0;
     hiAt[0] = 0;
     nextG[0] = 0;
@@ -299,7 +329,7 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       }
       nextG[d] = g + 1;
       nodes++;
-      const idx = 4 * ((((d << CB) | carAt[d]!) << 3) | g);
+      const idx = rowAt[d]! + 4 * g;
       const oLo = loAt[d]! ^ tab[idx + 1]!;
       const oHi = hiAt[d]! ^ tab[idx + 2]!;
       if (((oLo & closeLo[d]!) | (oHi & closeHi[d]!)) !== 0) continue;
@@ -313,7 +343,7 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       }
       if (nodes > MAX_NODES) return { solved: false, nodes, leaves };
       d++;
-      carAt[d] = tab[idx]!;
+      rowAt[d] = rowFor(d, tab[idx]!);
       loAt[d] = oLo;
       hiAt[d] = oHi;
       nextG[d] = 0;
