@@ -494,9 +494,10 @@ if (only.includes('pair-ranks')) {
   }
   // The schedules searched (pairTracks: tracks of levels walked in lockstep, each from a guessed
   // carry-in or the known carry 0, a track's carry out checked where the next one starts), and a
-  // run of 3 consecutive sums walked the same way (not searched so: sum-chain.ts meets two halves
-  // of contiguous levels): per step the paths alive (log2, expected: guesses − checks), the nodes a walk
-  // tries (log2, every guess of every live parent), the cross checks and the joined pairs.
+  // run of 3 consecutive sums walked the same way (sum-tracks.ts's runTracks; on random runs its
+  // later steps keep more paths than these counts expect: 2^20–2^23 nodes, not 2^19.6): per step
+  // the paths alive (log2, expected: guesses − checks), the nodes a walk tries (log2, every guess
+  // of every live parent), the cross checks and the joined pairs.
   const { pairTracks } = await import('@emu/recover');
   const walk = (tracks, lo, known, chunks) => {
     const sys = chunks.map(() => new Gf2System());
@@ -528,7 +529,8 @@ if (only.includes('pair-ranks')) {
     const p = r.widths.at(-1);
     console.log(`pair-tracks ${name}: tracks ${JSON.stringify(tracks)}: paths per step 2^(${r.widths.join(', ')}), nodes tried per walk 2^${r.tried}, cross checks ${r.K}, joined 2^${2 * p - r.K}`);
   }
-  for (const [name, lo, tracks] of [['52-bit low sum (node 10)', 0, [[0, 17], [17, 26], [26, 46]]], ['(s0 + s1) >> 11 (node 26)', 11, [[16, 36], [39, 56], [56, 64]]]]) {
+  const { runTracks } = await import('@emu/recover');
+  for (const [name, lo, tracks] of [['52-bit low sum (node 10)', 0, runTracks(3, 0, 52, true)], ['(s0 + s1) >> 11 (node 26)', 11, runTracks(3, 11, 64, false)]]) {
     const r = walk(tracks, lo, lo === 0, [[10, 3]]);
     console.log(`run3-tracks ${name}: tracks ${JSON.stringify(tracks)}: rank ${r.rank}, paths per step 2^(${r.widths.join(', ')}), nodes tried 2^${r.tried}`);
   }
