@@ -92,7 +92,7 @@ for (const [id, sizes, bucket] of ENGINES) {
   console.log(`${chosen.id.padEnd(22)} min outputs ${String(chosen.m).padStart(4)}  success ${(chosen.rate * 100).toFixed(0)}% of ${chosen.trials}, wrong ${chosen.wrong}  median ${chosen.median.toFixed(1)} ms`);
 }
 
-// xorshift128+ solver at the minimum counts: recoverXorshift on 4 consecutive full values from a
+// xorshift128+ solver at the minimum counts: recoverXorshift on 3, 4 and 5 consecutive full values from a
 // realm's first call (fromStart), per mapping: how often the answer is complete with the next
 // value determined, wrong answers (complete, yet the true future is no candidate's), and the CPU
 // time per solve (median, p90, max). `--only xs-min` runs just this.
@@ -111,7 +111,7 @@ if (!only.length || only.includes('xs-min')) {
     ['chakra', 'Chakra 52-bit low sum'],
   ]) {
     const info = (await import('@emu/xorshift128plus')).VARIANTS.find((v) => v.id === variant);
-    for (const m of [4, 5]) {
+    for (const m of [3, 4, 5]) {
       // The first solve of a mapping in a process also pays for the JIT and the symbolic table:
       // printed apart, the trials are timed after it.
       const w = create({ state: info.cache ? [hex(0, 1), hex(0, 2), 0] : [hex(0, 1), hex(0, 2)], variant });

@@ -24,19 +24,21 @@ const SIZES: [number, number][] = [
   [6, 19],
 ];
 const RUNS = Number(process.env.EMU_RECOVER_RUNS ?? 30);
+/** A 48-bit LCG state (fast-check's default bias toward edge values; fc.noBias for uniform ones). */
+const state = fc.bigInt({ min: 1n, max: 2n ** 48n - 1n });
 const NEXT = 4;
 const PREV = 2;
 
 interface Tally {
   cases: number;
   given: number;
-  /** Cases at k ≥ the information bound of the benchmark (unsettled ≤ 1 % there) where the next bucket was given. */
+  /** Cases from uniform states at k ≥ the information bound of the benchmark (unsettled ≤ 1 % there), and those where the next bucket was given. */
   atBound: number;
   settledAtBound: number;
   refused: number;
 }
 
-function runCase(id: string, n: number, k: number, X: bigint, skip: number, tally: Tally): void {
+function runCase(id: string, n: number, k: number, X: bigint, skip: number, tally: Tally, uniform: boolean): void {
   const e = createEngine(id, { state: [Number(X)] });
   const before = Array.from({ length: skip }, () => e.random());
   const seen = Array.from({ length: k }, () => ({ n, value: Math.floor(e.random() * n) }));
@@ -44,7 +46,10 @@ function runCase(id: string, n: number, k: number, X: bigint, skip: number, tall
   tally.cases++;
   const r = predict(id, seen, NEXT, PREV, { bucket: n });
   const where = `${id} ⌊x·${n}⌋ × ${k} from state ${X} after ${skip} calls`;
-  const settledBound = k >= { 64: 10, 10: 17, 6: 21 }[n]!;
+  // The rate is the benchmark's over uniform states: fast-check's edge states (255, 2^48 − 2^32,
+  // …) are kept for the zero-wrong claim, but some are genuinely ambiguous at the bound (255 after
+  // 3 calls: another state gives the same 17 buckets of 10) and are not counted in it.
+  const settledBound = uniform && k >= { 64: 10, 10: 17, 6: 21 }[n]!;
   if (settledBound) tally.atBound++;
   if (r.kind !== 'ok' && r.kind !== 'partial') {
     expect(['ambiguous', 'insufficient'], `${where}: ${r.kind} ${r.note}`).toContain(r.kind);
@@ -81,8 +86,8 @@ describe('predict on the 48-bit LCGs from buckets at the fewest counts: zero wro
       it(`${id}, ⌊x·${n}⌋ × ${k0} … ${k0 + 2}`, () => {
         const tally: Tally = { cases: 0, given: 0, atBound: 0, settledAtBound: 0, refused: 0 };
         fc.assert(
-          fc.property(fc.bigInt({ min: 1n, max: 2n ** 48n - 1n }), fc.integer({ min: 0, max: 2 }), fc.nat(40), (X, extra, skip) => {
-            runCase(id, n, k0 + extra, X, skip, tally);
+          fc.property(fc.oneof(fc.noBias(state).map((X) => ({ X, uniform: true })), state.map((X) => ({ X, uniform: false }))), fc.integer({ min: 0, max: 2 }), fc.nat(40), ({ X, uniform }, extra, skip) => {
+            runCase(id, n, k0 + extra, X, skip, tally, uniform);
           }),
           { numRuns: RUNS },
         );
