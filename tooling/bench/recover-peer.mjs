@@ -12,7 +12,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
+// (`pnpm … bench:recover-peer -- --trials 5` hands the script a lone `--`: dropped.)
 const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--')),
   options: {
     trials: { type: 'string', default: '10' },
     only: { type: 'string', multiple: true },
