@@ -95,12 +95,14 @@ for (const [id, sizes, bucket] of ENGINES) {
 // xorshift128+ solver at the minimum counts: recoverXorshift on 3, 4 and 5 consecutive full values from a
 // realm's first call (fromStart), per mapping: how often the answer is complete with the next
 // value determined, wrong answers (complete, yet the true future is no candidate's), and the CPU
-// time per solve (median, p90, max). `--only xs-min` runs just this.
+// time per solve (median, p90, max); "several states fit": complete, and states with different
+// next values fit (all listed). `--only xs-min` runs just this (`--trials N`: N states, 100 by default).
 if (!only.length || only.includes('xs-min')) {
   const { recoverXorshift } = await import('@emu/recover');
   const { create } = await import('@emu/xorshift128plus');
   const hex = (t, k) => `0x${((BigInt(t) * 0x9e3779b97f4a7c15n + BigInt(k) * 0xbf58476d1ce4e5b9n) % (1n << 64n)).toString(16)}`;
-  const trials = quick ? 10 : 100;
+  const trialsAt = process.argv.indexOf('--trials');
+  const trials = trialsAt > 0 ? Number(process.argv[trialsAt + 1]) : quick ? 10 : 100;
   for (const [variant, label] of [
     ['v8-7.1-s0', 'V8 7.1–13.4 s0 >> 12 (node 20)'],
     ['v8-13.5-s0-53', 'V8 13.5–14.3 s0 >> 11 (node 24)'],
@@ -121,6 +123,7 @@ if (!only.length || only.includes('xs-min')) {
       const first = ((wc.user + wc.system) / 1000).toFixed(0);
       const times = [];
       let settled = 0;
+      let twins = 0;
       let wrong = 0;
       for (let t = 1; t <= trials; t++) {
         // A state word V8 would have canonicalised (a NaN pattern, V8 5.6–7.0) is no state: the next pair is taken.
@@ -137,10 +140,13 @@ if (!only.length || only.includes('xs-min')) {
         const nexts = new Set(r.candidates.map((k) => { const p = create({ state: [...k.state], variant }); for (let i = 0; i < m; i++) p.random(); return p.random(); }));
         if (!nexts.has(next)) wrong++;
         else if (nexts.size === 1) settled++;
+        else twins++;
       }
       times.sort((a, b) => a - b);
       const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
-      console.log(`xs-min ${label.padEnd(34)} ${m} values from the start: settled ${settled}/${trials}, wrong ${wrong}, CPU ms median ${q(0.5)} p90 ${q(0.9)} max ${q(1)} (first call ${first})`);
+      // twins: the search was complete and several states fit the values with different next
+      // values (every one listed) — no method settles those from m values.
+      console.log(`xs-min ${label.padEnd(34)} ${m} values from the start: settled ${settled}/${trials} (several states fit: ${twins}), wrong ${wrong}, CPU ms median ${q(0.5)} p90 ${q(0.9)} max ${q(1)} (first call ${first})`);
     }
   }
 }
@@ -382,7 +388,7 @@ if (!only.length || only.includes('xs-mid')) {
     const info = VARIANTS.find((v) => v.id === variant);
     const P = info.cache?.perRefill ?? 64;
     for (const straddle of [false, true]) {
-      for (const m of [4, 5, 7]) {
+      for (const m of [3, 4, 5, 7]) {
         const times = [];
         let complete = 0;
         let determined = 0;
