@@ -253,9 +253,10 @@ if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
     });
     const printsAll = runs.every((x) => x.slice(0, 3).join() === hex.slice(0, 3).join());
     const fourths = new Set(runs.map((x) => x[3]));
+    if (printsAll && fourths.size === 1) continue; // states that agree on the fourth too: not the case sought
     const from3 = spawnSync('node', [cli, 'predict', '--engine', 'node@26.12.1', '--from-start', '--next', '1'], { input: hex.slice(0, 3).join('\n') + '\n', encoding: 'utf8' });
     const from4 = predictRun('node@26.12.1', hex, 4, hex.slice(4), undefined, 'start');
-    const ok = printsAll && fourths.size === runs.length && fourths.has(hex[3]) && from3.status === 3 && from4.ok;
+    const ok = printsAll && fourths.has(hex[3]) && from3.status === 3 && from4.ok;
     const why = `${runs.length} states fit the first 3 (${printsAll ? 'each prints them' : 'NOT each printing them'}), fourth values ${[...fourths].join(' / ')} vs the engine's ${hex[3]}; from 3: exit ${from3.status}; from 4: ${from4.why || 'the fifth bit-exact'}`;
     row = { label, engineId: 'node@26.12.1', seen: 4, predicted: 1, ok, why, note: why, ms: Date.now() - t, attempt };
   }
