@@ -276,6 +276,8 @@ describe('the fewest values of (s0 + s1) >> 11: 3 leave twins, 4 do not', () => 
       // So predict gives no fourth value.
       const p = predict('v8@15.0', seen.slice(0, 3), 1, 0, { fromStart: true });
       expect(p.kind === 'ok' || (p.kind === 'partial' && p.next[0] !== null)).toBe(false);
+      // … and says that the fourth value tells them apart (they print different ones there).
+      expect(p.kind === 'ambiguous' || p.kind === 'partial' ? p.note : '').toContain('give the next value');
       // The twins' words: W'_i = W_i + (−1)^i · d — each word far from the true one (|d| > 2^40),
       // each sum within the 2^11 the mapping drops.
       const [w0, ...others] = r3.candidates.map((c) => wordsOf(c.state));

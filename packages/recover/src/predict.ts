@@ -560,9 +560,14 @@ function consensus(variant: string, runs: readonly Run[], seen: number, next: nu
   const known = [...shown.next, ...shown.previous].filter((x) => x !== null).length;
   const count = runs.length;
   const what = typeof firstGenerator === 'string' ? firstGenerator : firstGenerator ? `${count} first-generator state${count === 1 ? '' : 's'} fit (the second generator is not seen)` : `${count} states fit`;
-  if (known === 0 && next + back > 0) return { kind: 'ambiguous', variant, count, note: `ambiguous: ${what} and they agree on none of the requested values (${detail}); give more values` };
+  // Full values from a complete list whose states each print a different next value: that one
+  // value tells them apart (the twins of (s0 + s1) >> 11 at 3 values, for instance).
+  const firstNext = n || next === 0 ? [] : runs.map((r) => (r.next[0] ? exact(r.next[0]) : null));
+  const oneMore = firstNext.length > 1 && firstNext.every((x) => x !== null) && new Set(firstNext.map((x) => doubleToHex(x!))).size === count;
+  const more = oneMore ? 'give the next value: each of them prints a different one there' : 'give more values';
+  if (known === 0 && next + back > 0) return { kind: 'ambiguous', variant, count, note: `ambiguous: ${what} and they agree on none of the requested values (${detail}); ${more}` };
   const first = shown.next.length ? shown.next[0] : shown.previous[shown.previous.length - 1];
-  const note = `${what}; ${known} of ${next + back} requested values agree in all of them (${detail})${first === null ? '; the first requested one does not' : ''}`;
+  const note = `${what}; ${known} of ${next + back} requested values agree in all of them (${detail})${first === null ? `; the first requested one does not${oneMore ? ` (${more})` : ''}` : ''}`;
   return { kind: 'partial', variant, count, next: nextV, previous: prevV, ...(buckets ? { buckets } : {}), note };
 }
 
