@@ -93,6 +93,26 @@ describe('predict for the historical engines: the minimum counts, never a wrong 
     });
   }
 
+  it('48-bit LCG buckets too coarse for the lattice at any count (n = 2, 3) are refused with the reason, not asked for "1 more" forever; n = 5 still settles', () => {
+    // Found by a fresh audit (2026-12-05): ie@11, netscape@4 and rhino said "need about 1 more
+    // values" from 33 up to 99 buckets of 3 (the lattice takes 40; 40 buckets of 3 leave about
+    // 8e6 candidates, past its 4e5).
+    for (const id of ['netscape@4', 'spidermonkey@2']) {
+      for (const [n, m] of [[2, 20], [2, 99], [3, 20], [3, 60]] as const) {
+        const e = createEngine(id, { seed: 1234 });
+        const r = predict(id, Array.from({ length: m }, () => ({ n, value: Math.floor(e.random() * n) })), 1, 0, { bucket: n });
+        expect(r.kind, `${id} ${m} × ⌊x · ${n}⌋: ${r.note}`).toBe('unsupported');
+        expect(r.note).toMatch(new RegExp(`n = ${n}\\) at any count; give buckets of n ≥ 5`));
+      }
+      const e = createEngine(id, { seed: 1234 });
+      const seen = Array.from({ length: 36 }, () => Math.floor(e.random() * 5));
+      const next = Math.floor(e.random() * 5);
+      const r = predict(id, seen.map((value) => ({ n: 5, value })), 1, 0, { bucket: 5 });
+      expect(r.kind).toBe('ok');
+      if (r.kind === 'ok') expect(Math.floor(r.next[0]! * 5)).toBe(next);
+    }
+  });
+
   it('glibc random() (V8 ≤ 1.2.7 on Linux) from values alone is refused with the reason', () => {
     const r = predict('v8-libc', [0.5, 0.25], 3, 0);
     expect(r.kind).toBe('unsupported');

@@ -16,7 +16,7 @@
  */
 import { xorshift64StepBack } from '@emu/quickjs';
 import { type Observed, bucketRange, isResidue, matches } from './observe.js';
-import { LCG_SHAPES, type LcgShape, recoverLcgLattice } from './lcg-lattice.js';
+import { LCG_MAX_DIMENSION, LCG_MAX_EXPECTED, LCG_SHAPES, type LcgShape, recoverLcgLattice } from './lcg-lattice.js';
 import { mwcBackIsAmbiguous, mwcStateIsAmbiguous, mwcStepBack } from './small.js';
 
 const M48 = 1n << 48n;
@@ -42,6 +42,23 @@ export function solveLcgLattice(variant: string, observed: readonly Observed[]):
     const bits = observed.reduce<number>((s, o) => s + (o === null ? 0 : typeof o === 'number' ? 53 : Math.min(26, Math.log2(isResidue(o) ? o.mod : o.n))), 0);
     const per = Math.max(1, bits / Math.max(1, observed.filter((o) => o !== null).length));
     const need = Math.max(1, Math.ceil((52 - bits) / per) + 1);
+    // The lattice already takes as many observations as it can (or none pins a bit: buckets of
+    // 2 cover half the states each): more values of this kind leave as many candidates (buckets
+    // of 3 and 4 at 40 values), so asking for them would never end.
+    // Buckets only, fewer than the lattice takes: as many of the finest size as it takes would
+    // still leave too many candidates (buckets of 3 at any count) — said now, not 40 values later.
+    const finest = Math.max(...observed.map((o) => (o === null || typeof o === 'number' ? 0 : isResidue(o) ? 0 : o.n)));
+    const onlyBuckets = observed.every((o) => o === null || (typeof o !== 'number' && !isResidue(o)));
+    const projected = onlyBuckets && r.dimension > 0 && r.dimension < LCG_MAX_DIMENSION && finest >= 2
+      ? recoverLcgLattice(shape, Array.from({ length: LCG_MAX_DIMENSION }, (_, i) => ({ n: finest, value: (i * 7) % finest })), { estimateOnly: true })
+      : undefined;
+    const hopeless = projected?.expected !== undefined && projected.expected > LCG_MAX_EXPECTED;
+    const atMost = hopeless || r.dimension >= LCG_MAX_DIMENSION || (r.dimension === 0 && observed.some((o) => o !== null));
+    if (r.states.length === 0 && atMost) {
+      const sizes = [...new Set(observed.flatMap((o) => (o !== null && typeof o !== 'number' ? [isResidue(o) ? o.mod : o.n] : [])))];
+      const why = r.dimension === 0 ? r.reason : hopeless ? `${LCG_MAX_DIMENSION} buckets of ${finest} would leave about ${projected!.expected!.toExponential(1)} lattice candidates to enumerate (at most ${LCG_MAX_EXPECTED})` : `${r.reason} with the lattice at its largest (${LCG_MAX_DIMENSION} observations)`;
+      return { states: [], detail: '', complete: false, unsupported: `${why}, and more values of this kind leave as many: the lattice search cannot settle ${variant} from buckets this coarse${sizes.length ? ` (n = ${sizes.join(', ')})` : ''} at any count; give buckets of n ≥ 5 or full values` };
+    }
     if (r.states.length === 0) return { states: [], detail: `${r.reason}`, complete: false, need };
     return { states: r.states.map((x) => [x]), detail: `${detail}; ${r.reason}`, complete: false, need };
   }

@@ -132,6 +132,8 @@ export interface LatticeOptions {
   readonly maxStates?: number;
   /** Lattice points (before the check) at most. Default 50,000. */
   readonly maxPoints?: number;
+  /** Only estimate the lattice points to enumerate (`expected`), before any reduction. */
+  readonly estimateOnly?: boolean;
 }
 
 /** What recoverLcgLattice found. */
@@ -148,6 +150,8 @@ export interface LcgLatticeRecovery {
   readonly points: number;
   /** Why the list may be incomplete. */
   readonly reason?: string;
+  /** The lattice points expected in the search's ball (the cost of an exhaustive enumeration). */
+  readonly expected?: number;
 }
 
 /** Whether state X reproduces every observation. */
@@ -163,15 +167,22 @@ export function lcgFits(shape: LcgShape, X: bigint, observed: readonly Observed[
   return true;
 }
 
+/** Observations the lattice takes at most (the narrowest): past them more values add nothing. */
+export const LCG_MAX_DIMENSION = 40;
+/** Lattice points (before the check) a search enumerates at most, by default. */
+const DEFAULT_MAX_POINTS = 50_000;
+/** Expected lattice points past which a search is not started (8 × the points it keeps). */
+export const LCG_MAX_EXPECTED = 8 * DEFAULT_MAX_POINTS;
+
 /**
  * Every state of the LCG `shape` that explains the observations (complete: true), or the ones
  * found with complete: false when the lattice is too loose for an exhaustive enumeration.
  */
 export function recoverLcgLattice(shape: LcgShape, observed: readonly Observed[], options: LatticeOptions = {}): LcgLatticeRecovery {
-  const maxDim = options.maxDimension ?? 40;
+  const maxDim = options.maxDimension ?? LCG_MAX_DIMENSION;
   const maxNodes = options.maxNodes ?? 2 ** 21;
   const maxStates = options.maxStates ?? 256;
-  const maxPoints = options.maxPoints ?? 50_000;
+  const maxPoints = options.maxPoints ?? DEFAULT_MAX_POINTS;
   const all: Constraint[] = [];
   for (let i = 0; i < observed.length; i++) {
     const c = constraints(shape, observed[i]!, i);
@@ -211,8 +222,8 @@ export function recoverLcgLattice(shape: LcgShape, observed: readonly Observed[]
   const logVd = (d / 2) * Math.log(Math.PI) - lgamma(d / 2 + 1);
   const logDet = (d - 1) * 48 * Math.LN2 + scale.reduce((s, x) => s + Math.log(Number(x)), 0);
   const expected = Math.exp(logVd + (d / 2) * Math.log(r2) - logDet);
-  if (expected > 8 * maxPoints) {
-    return { states: [], complete: false, impossible: false, dimension: d, nodes: 0, points: 0, reason: `the observations leave about ${expected.toExponential(1)} lattice candidates to enumerate (at most ${8 * maxPoints})` };
+  if (expected > 8 * maxPoints || options.estimateOnly) {
+    return { states: [], complete: false, impossible: false, dimension: d, nodes: 0, points: 0, expected, reason: `the observations leave about ${expected.toExponential(1)} lattice candidates to enumerate (at most ${8 * maxPoints})` };
   }
   const red = lll(rows);
   // The Gram–Schmidt norms the enumeration bounds rest on must multiply to det² (they do, to about

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { doubleToHex, hexToDouble, u64FromBigInt, u64ToBigInt, xorshift128Step } from '@emu/core';
+import { doubleToHex, hexToDouble, u64FromBigInt, u64ToBigInt, xorshift128Step, xorshift128StepBack } from '@emu/core';
 import { VARIANTS, type VariantId, create } from '@emu/xorshift128plus';
 import { type Observed, predict, recoverXorshift } from './index.js';
 
@@ -199,6 +199,28 @@ describe('predict from the fewest values: zero wrong predictions (fast-check)', 
     const tally: Tally = { cases: 0, skipped: 0, given: 0, wrong: 0, okAtStart4: 0, start4: 0 };
     expect(() => runCase('v8@5.9', 'v8-5.9-seeded62', 16n, 10659879285890228329n, 'gaps', 9, 0, 0, tally)).not.toThrow();
     expect(tally.wrong).toBe(0);
+  });
+
+  it('regression: previous values across a refill that stored a NaN-pattern state word (V8 5.6–7.0) are not invented', () => {
+    // Found by a fresh audit (2026-12-05): the first refill ends with state0 = 0x7ff0123456789abc,
+    // which V8 stores as the canonical NaN; 4 values from the second and third refills gave ok
+    // with 62 previous values, the 3 from the first refill wrong (rewound linearly from the
+    // canonical NaN, an invented history). Now those are unknown (null) and the 59 after it exact.
+    for (const [id, variantId] of [['v8@5.9', 'v8-5.9-seeded62'], ['v8@5.6', 'v8-5.6-lazy62']] as const) {
+      const s = new Int32Array([0x7ff01234, 0x56789abc, 0x01234567, 0x89abcdef | 0]);
+      for (let i = 0; i < 62; i++) xorshift128StepBack(s);
+      const word = (hi: number, lo: number) => hex64(u64ToBigInt(hi, lo));
+      const e = create({ state: [word(s[0]!, s[1]!), word(s[2]!, s[3]!), 0], variant: variantId });
+      const all = Array.from({ length: 200 }, () => e.random());
+      const r = predict(id, all.slice(121, 125), 5, 62);
+      expect(r.kind).toBe('partial');
+      if (r.kind !== 'partial') continue;
+      r.next.forEach((x, i) => expect(x === null ? null : doubleToHex(x)).toBe(doubleToHex(all[125 + i]!)));
+      r.previous.forEach((x, i) => x !== null && expect(doubleToHex(x), `${id} previous ${59 + i}`).toBe(doubleToHex(all[59 + i]!)));
+      // The first refill's 3 values are not known; the 59 of the second are.
+      expect(r.previous.slice(0, 3)).toEqual([null, null, null]);
+      expect(r.previous.slice(3).every((x) => x !== null)).toBe(true);
+    }
   });
 
   it('regression: a window at the start of a refill — positions that share the next values but not the previous ones are not merged', () => {

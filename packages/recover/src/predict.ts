@@ -232,7 +232,7 @@ function mwcBuckets(variant: string, full: (x: readonly number[]) => Solved): (o
     if (r.impossible) return { states: [], detail: `an observation no output of ${variant} gives` };
     if (r.noPair) return { states: [], detail: '', unsupported: `${variant} from buckets or gaps needs two consecutive observed calls (the split search starts from a pair)` };
     if (r.work > MWC_MAX_WORK) {
-      return { states: [], detail: '', unsupported: `the observations are too coarse: the best consecutive pair leaves about 2^${Math.log2(r.work).toFixed(0)} first-generator states to try (at most 2^${Math.log2(MWC_MAX_WORK)}); give finer buckets (n ≥ 64 for ${variant}) or full values` };
+      return { states: [], detail: '', unsupported: `the observations are too coarse: the best consecutive pair leaves about 2^${Math.log2(r.work).toFixed(1)} first-generator states to try (at most 2^${Math.log2(MWC_MAX_WORK)}); give finer buckets (n ≥ 64 for ${variant}) or full values` };
     }
     if (r.truncated) {
       // Each observation shows about min(log2 n, w) bits of the first generator's 32.
@@ -241,7 +241,7 @@ function mwcBuckets(variant: string, full: (x: readonly number[]) => Solved): (o
       const need = Math.max(1, Math.ceil((32 - shown.reduce((a, b) => a + b, 0)) / per) + 1);
       return { states: [], detail: `more than ${MWC_MAX_STATES} first-generator states fit`, need };
     }
-    return { states: [], firstGenerator: r.states, detail: `first generator's ${bits} visible bits per call, split search over ${r.work.toFixed(0)} candidates` };
+    return { states: [], firstGenerator: r.states, detail: `first generator's ${bits} visible bits per call, split search over ${Math.max(1, Math.ceil(r.work))} candidate${Math.ceil(r.work) > 1 ? 's' : ''}` };
   };
 }
 
@@ -309,37 +309,69 @@ function emit(pkg: string, variant: string, state: readonly (number | string)[],
  * The `count` values an engine produced before the first observation, given the state just
  * before it: rewind (every generator here is invertible), then generate forwards.
  */
-function previousValues(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly Observed[], count: number): number[] | { ambiguousAt: number } {
+function previousValues(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly Observed[], count: number): number[] | { ambiguousAt: number; nan?: boolean } {
   if (count === 0) return [];
   const info = XS_VARIANTS.find((x) => x.id === variant);
   let earlier: (number | string)[];
   if (pkg === 'xorshift128plus') {
     const s = new Int32Array(4);
-    const w = (h: string) => BigInt(h);
-    const [a, b] = [w(state[0] as string), w(state[1] as string)];
-    s.set([Number(a >> 32n) | 0, Number(a & 0xffffffffn) | 0, Number(b >> 32n) | 0, Number(b & 0xffffffffn) | 0]);
-    const per = info!.cache?.perRefill ?? 1;
-    const steps = info!.cache ? per * (Math.ceil(count / per) + 2) : count;
-    for (let i = 0; i < steps; i++) xorshift128StepBack(s);
+    const words = (a: string | number, b: string | number) => {
+      const [x, y] = [BigInt(a), BigInt(b)];
+      s.set([Number(x >> 32n) | 0, Number(x & 0xffffffffn) | 0, Number(y >> 32n) | 0, Number(y & 0xffffffffn) | 0]);
+    };
     const hex = (hi: number, lo: number) => `0x${((BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0)).toString(16)}`;
-    earlier = info!.cache ? [hex(s[0]!, s[1]!), hex(s[2]!, s[3]!), 0] : [hex(s[0]!, s[1]!), hex(s[2]!, s[3]!)];
-    if (!info!.cache) return emit(pkg, variant, earlier, count);
-    // Cached: generate forwards from the earlier refill boundary and find where the observations start.
+    if (!info!.cache) {
+      words(state[0]!, state[1]!);
+      for (let i = 0; i < count; i++) xorshift128StepBack(s);
+      return emit(pkg, variant, [hex(s[0]!, s[1]!), hex(s[2]!, s[3]!)], count);
+    }
+    const per = info!.cache.perRefill;
+    // The state V8 stored after a refill (the last refill's, or, in a 5-word state, the one
+    // before it: that refill canonicalised a NaN word). V8 5.6–7.0 stored the words as doubles
+    // and turned every NaN pattern into the canonical NaN (bug 8212): a stored state with a NaN
+    // word is either that canonical NaN — the refill after it is the engine's, but any NaN
+    // pattern may have been stored as it, so the history before it is not known — or one V8
+    // never stored (the refill after it is not known either). Rewinding stops there; the values
+    // before are not known (never guessed: the linear rewind would invent them).
+    const nanWord = (hi: number, lo: number) => (hi & 0x7ff00000) === 0x7ff00000 && ((hi & 0xfffff) !== 0 || lo !== 0);
+    const canonical = (hi: number, lo: number) => hi === 0x7ff80000 && lo === 0;
+    const nanKind = (): 'none' | 'canonical' | 'never' => {
+      if (!info!.cache!.canonicalizesNaN) return 'none';
+      const w = [[s[0]!, s[1]!], [s[2]!, s[3]!]].filter(([hi, lo]) => nanWord(hi!, lo!));
+      return w.length === 0 ? 'none' : w.every(([hi, lo]) => canonical(hi!, lo!)) ? 'canonical' : 'never';
+    };
+    if (state.length === 5) words(state[3]!, state[4]!);
+    else words(state[0]!, state[1]!);
+    const here = nanKind();
+    if (here === 'never') return { ambiguousAt: -1, nan: true };
+    let start = s.slice();
+    let cut = here === 'canonical';
+    const refills = Math.ceil(count / per) + 2;
+    for (let k = 0; k < refills && !cut; k++) {
+      for (let i = 0; i < per; i++) xorshift128StepBack(s);
+      const kind = nanKind();
+      if (kind !== 'never') start = s.slice();
+      cut = kind !== 'none';
+    }
+    earlier = [hex(start[0]!, start[1]!), hex(start[2]!, start[3]!), 0];
+    // Generate forwards from that refill boundary and find where the observations start.
     let run: number[];
     try {
-      run = emit(pkg, variant, earlier, steps + observed.length + per);
+      run = emit(pkg, variant, earlier, (refills + 1) * per + observed.length);
     } catch (e) {
-      // The rewound state is a NaN pattern V8 5.6–7.0 would have canonicalised: the real history
-      // left the linear model there, so the values before are not known (never guessed).
-      if (e instanceof InvalidStateError) return { ambiguousAt: -1 };
+      if (e instanceof InvalidStateError) return { ambiguousAt: -1, nan: true };
       throw e;
     }
     // The values the state produces for the observed window, in full (observations may be buckets).
     const key = emit(pkg, variant, state, observed.length).map(doubleToHex).join();
-    for (let i = count; i + observed.length <= run.length; i++) {
-      if (run.slice(i, i + observed.length).map(doubleToHex).join() === key) return run.slice(i - count, i);
+    for (let i = 0; i + observed.length <= run.length; i++) {
+      if (run.slice(i, i + observed.length).map(doubleToHex).join() !== key) continue;
+      if (i >= count) return run.slice(i - count, i);
+      // Only the nearest i values lie after the refill where the rewind stopped.
+      return { ambiguousAt: i, nan: true };
     }
-    return [];
+    // The window not met again: nothing before it is claimed.
+    return { ambiguousAt: -1, nan: true };
   }
   const h = historyPrevious(pkg, variant, state, count);
   if (h !== undefined && !Array.isArray(h)) return h;
@@ -443,7 +475,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   if (solved.unsupported) return { kind: 'unsupported', variant, note: `${solved.unsupported}` };
   if (solved.spans) {
     const s = solved.spans.of(next, back);
-    if (!s) return { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
+    if (!s) return { kind: 'inconsistent', variant, note: noState(variant, detail) };
     const r = consensus(variant, [s], observed.length, next, back, options, detail, s.what);
     // nothing asked for is fixed yet: more values are what helps
     return r.kind === 'ambiguous' && need ? { kind: 'insufficient', variant, need, note: `not enough data (${detail}): none of the requested values is fixed yet; need about ${need} more values` } : r;
@@ -454,7 +486,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   if (states.length === 0) {
     return need
       ? { kind: 'insufficient', variant, need, note: `not enough data (${detail}): need about ${need} more values` }
-      : { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
+      : { kind: 'inconsistent', variant, note: noState(variant, detail) };
   }
   // Distinct futures only: several internal states can predict the same sequence.
   // States are told apart by what they say of the requested calls on both sides: two cache
@@ -464,7 +496,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   for (const s of states) {
     const past = back > 0 ? previousValues(era.package!, variant, s, observed, back) : [];
     const pastKey = Array.isArray(past) ? past.map(doubleToHex).join() : `ambiguous at ${past.ambiguousAt}`;
-    futures.set(`${emit(era.package!, variant, s, observed.length + Math.max(next, 8)).map(doubleToHex).join()}|${pastKey}`, s);
+    futures.set(`${emit(era.package!, variant, s, observed.length + Math.max(next, FUTURE_HORIZON)).map(doubleToHex).join()}|${pastKey}`, s);
   }
   if (futures.size > 1) {
     if (solved.complete === false) {
@@ -477,7 +509,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
     return consensus(variant, runs, observed.length, next, back, options, detail, false);
   }
   if (solved.complete === false) {
-    return { kind: 'ambiguous', variant, count: futures.size + 1, note: `ambiguous: one state fits, but ${detail} could hold others; ${moreValues(variant, observed.length, need)}` };
+    return { kind: 'ambiguous', variant, count: futures.size + 1, note: `ambiguous: one state fits, but others may (${detail}); ${moreValues(variant, observed.length, need)}` };
   }
   const state = states[0]!;
   const run = emit(era.package!, variant, state, observed.length + next);
@@ -485,6 +517,17 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   if (!Array.isArray(past) && past.ambiguousAt < 0) {
     const previous = new Array<null>(back).fill(null);
     return { kind: 'partial', variant, count: 1, next: run.slice(observed.length), previous, note: `${detail}; the previous values are not known: rewinding reaches a state word V8 would have canonicalised (a NaN pattern), where the engine's history leaves the linear model` };
+  }
+  if (!Array.isArray(past) && past.nan) {
+    const k = past.ambiguousAt;
+    return {
+      kind: 'partial',
+      variant,
+      count: 1,
+      next: run.slice(observed.length),
+      previous: knownPast(era.package!, variant, state, observed, back),
+      note: `${detail}; ${k === 1 ? 'only the nearest previous value is' : `only the nearest ${k} previous values are`} known: rewinding further crosses a refill whose stored state holds a NaN word (V8 5.6–7.0 stored any NaN pattern as the canonical NaN), where the engine's history leaves the linear model`,
+    };
   }
   if (!Array.isArray(past)) {
     const k = past.ambiguousAt;
@@ -535,7 +578,7 @@ function firstGeneratorRuns(variant: string, states: readonly number[], observed
  * agree on everything exactly, `partial` when on something, `ambiguous` when on nothing asked.
  */
 function consensus(variant: string, runs: readonly Run[], seen: number, next: number, back: number, options: PredictOptions, detail: string, firstGenerator: boolean | string): Outcome {
-  if (runs.length === 0) return { kind: 'inconsistent', variant, note: `no state of ${variant} explains these values (${detail})` };
+  if (runs.length === 0) return { kind: 'inconsistent', variant, note: noState(variant, detail) };
   const agree = (pick: (r: Run) => Span[], len: number, key: (s: readonly [number, number]) => number | null): (number | null)[] =>
     Array.from({ length: len }, (_, i) => {
       let v: number | null = null;
@@ -559,16 +602,31 @@ function consensus(variant: string, runs: readonly Run[], seen: number, next: nu
   const shown = buckets ?? { next: nextV, previous: prevV };
   const known = [...shown.next, ...shown.previous].filter((x) => x !== null).length;
   const count = runs.length;
-  const what = typeof firstGenerator === 'string' ? firstGenerator : firstGenerator ? `${count} first-generator state${count === 1 ? '' : 's'} fit (the second generator is not seen)` : `${count} states fit`;
+  const what = typeof firstGenerator === 'string' ? firstGenerator : firstGenerator ? `${count} first-generator state${count === 1 ? ' fits' : 's fit'} (the second generator is not seen)` : `${count} states fit`;
   // Full values from a complete list whose states each print a different next value: that one
   // value tells them apart (the twins of (s0 + s1) >> 11 at 3 values, for instance).
   const firstNext = n || next === 0 ? [] : runs.map((r) => (r.next[0] ? exact(r.next[0]) : null));
   const oneMore = firstNext.length > 1 && firstNext.every((x) => x !== null) && new Set(firstNext.map((x) => doubleToHex(x!))).size === count;
   const more = oneMore ? 'give the next value: each of them prints a different one there' : 'give more values';
-  if (known === 0 && next + back > 0) return { kind: 'ambiguous', variant, count, note: `ambiguous: ${what} and they agree on none of the requested values (${detail}); ${more}` };
+  if (known === 0 && next + back > 0) return { kind: 'ambiguous', variant, count, note: `ambiguous: ${what} and ${count === 1 ? 'it fixes' : 'they agree on'} none of the requested values (${detail}); ${more}` };
   const first = shown.next.length ? shown.next[0] : shown.previous[shown.previous.length - 1];
   const note = `${what}; ${known} of ${next + back} requested values agree in all of them (${detail})${first === null ? `; the first requested one does not${oneMore ? ` (${more})` : ''}` : ''}`;
   return { kind: 'partial', variant, count, next: nextV, previous: prevV, ...(buckets ? { buckets } : {}), note };
+}
+
+/**
+ * States are told apart by this many values after the window at least ("N states fit" counts
+ * distinct futures: it must not depend on how many values were asked for).
+ */
+const FUTURE_HORIZON = 256;
+
+/**
+ * "No state explains these values", and for V8 5.6–7.0 the one way genuine output gets there: a
+ * refill inside the window that stored a NaN-pattern state word as the canonical NaN (bug 8212).
+ */
+function noState(variant: string, detail: string): string {
+  const nan = XS_VARIANTS.find((x) => x.id === variant)?.cache?.canonicalizesNaN;
+  return `no state of ${variant} explains these values (${detail})${nan ? '; genuine output gets here only when a refill inside the window stored a NaN-pattern state word as the canonical NaN (V8 5.6–7.0, about 1 refill in 1,000): the values after that refill recover on their own' : ''}`;
 }
 
 /**
