@@ -220,6 +220,10 @@ describe('predict from the fewest values: zero wrong predictions (fast-check)', 
       // The first refill's 3 values are not known; the 59 of the second are.
       expect(r.previous.slice(0, 3)).toEqual([null, null, null]);
       expect(r.previous.slice(3).every((x) => x !== null)).toBe(true);
+      // Judged on buckets too (--bucket): the partial answer carries them (it did not: the audit tool's remark).
+      const rb = predict(id, all.slice(121, 125), 5, 62, { bucket: 64 });
+      expect(rb.kind === 'partial' ? rb.buckets?.n : undefined).toBe(64);
+      if (rb.kind === 'partial') rb.buckets!.previous.forEach((b, i) => b !== null && expect(b).toBe(Math.floor(all[59 + i]! * 64)));
     }
   });
 

@@ -516,29 +516,32 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   const past = previousValues(era.package!, variant, state, observed, back);
   if (!Array.isArray(past) && past.ambiguousAt < 0) {
     const previous = new Array<null>(back).fill(null);
-    return { kind: 'partial', variant, count: 1, next: run.slice(observed.length), previous, note: `${detail}; the previous values are not known: rewinding reaches a state word V8 would have canonicalised (a NaN pattern), where the engine's history leaves the linear model` };
+    return withBuckets({ kind: 'partial', variant, count: 1, next: run.slice(observed.length), previous, note: `${detail}; the previous values are not known: rewinding reaches a state word V8 would have canonicalised (a NaN pattern), where the engine's history leaves the linear model` }, options.bucket);
   }
   if (!Array.isArray(past) && past.nan) {
     const k = past.ambiguousAt;
-    return {
-      kind: 'partial',
-      variant,
-      count: 1,
-      next: run.slice(observed.length),
-      previous: knownPast(era.package!, variant, state, observed, back),
-      note: `${detail}; ${k === 1 ? 'only the nearest previous value is' : `only the nearest ${k} previous values are`} known: rewinding further crosses a refill whose stored state holds a NaN word (V8 5.6–7.0 stored any NaN pattern as the canonical NaN), where the engine's history leaves the linear model`,
-    };
+    return withBuckets(
+      {
+        kind: 'partial',
+        variant,
+        count: 1,
+        next: run.slice(observed.length),
+        previous: knownPast(era.package!, variant, state, observed, back),
+        note: `${detail}; ${k === 1 ? 'only the nearest previous value is' : `only the nearest ${k} previous values are`} known: rewinding further crosses a refill whose stored state holds a NaN word (V8 5.6–7.0 stored any NaN pattern as the canonical NaN), where the engine's history leaves the linear model`,
+      },
+      options.bucket,
+    );
   }
   if (!Array.isArray(past)) {
     const k = past.ambiguousAt;
-    return {
+    return withBuckets({
       kind: 'partial',
       variant,
       count: 2,
       next: run.slice(observed.length),
       previous: knownPast(era.package!, variant, state, observed, back),
       note: `${detail}; 2 states fit ${k === 0 ? 'the value' : `${k + 1} values`} before the first observed one (an MWC1616 half whose carry equals its multiplier, as only just after seeding): ${k === 0 ? 'no previous value is' : k === 1 ? 'only the nearest previous value is' : `only the nearest ${k} previous values are`} known`,
-    };
+    }, options.bucket);
   }
   return { kind: 'ok', variant, state, next: run.slice(observed.length), previous: past, note: detail };
 }
@@ -612,6 +615,13 @@ function consensus(variant: string, runs: readonly Run[], seen: number, next: nu
   const first = shown.next.length ? shown.next[0] : shown.previous[shown.previous.length - 1];
   const note = `${what}; ${known} of ${next + back} requested values agree in all of them (${detail})${first === null ? `; the first requested one does not${oneMore ? ` (${more})` : ''}` : ''}`;
   return { kind: 'partial', variant, count, next: nextV, previous: prevV, ...(buckets ? { buckets } : {}), note };
+}
+
+/** A one-state partial answer with its buckets when the caller judges on ⌊x · n⌋ (as consensus gives them). */
+function withBuckets(o: Extract<Outcome, { kind: 'partial' }>, n: number | undefined): Outcome {
+  if (!n) return o;
+  const of = (xs: readonly (number | null)[]) => xs.map((x) => (x === null ? null : Math.floor(x * n)));
+  return { ...o, buckets: { n, next: of(o.next), previous: of(o.previous) } };
 }
 
 /**
