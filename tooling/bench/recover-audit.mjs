@@ -25,7 +25,7 @@ import { fork, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { doubleToHex } from '@emu/core';
+import { doubleToHex, u64ToHex } from '@emu/core';
 import { createEngine, resolveEngine } from '@emu/engines';
 import { parseObservations, predict } from '@emu/recover';
 import { VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
@@ -197,7 +197,7 @@ function makeNanTrial() {
   const which = pick(['s0', 's1', 'both']);
   const R = randint(0, 2);
   const B = (R + 1) * P; // the first value made from the canonicalised state
-  const word = (hi, lo) => `0x${(hi >>> 0).toString(16).padStart(8, '0')}${(lo >>> 0).toString(16).padStart(8, '0')}`;
+  const word = (hi, lo) => `0x${u64ToHex(hi, lo)}`;
   const state = acceptedState(id, () => {
     const s = new Int32Array([u32(), u32(), u32(), u32()]);
     const nanHi = () => (u32() & 0x800fffff) | 0x7ff00000;

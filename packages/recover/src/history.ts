@@ -42,11 +42,10 @@ export function solveLcgLattice(variant: string, observed: readonly Observed[]):
     const bits = observed.reduce<number>((s, o) => s + (o === null ? 0 : typeof o === 'number' ? 53 : Math.min(26, Math.log2(isResidue(o) ? o.mod : o.n))), 0);
     const per = Math.max(1, bits / Math.max(1, observed.filter((o) => o !== null).length));
     const need = Math.max(1, Math.ceil((52 - bits) / per) + 1);
-    // The lattice already takes as many observations as it can (or none pins a bit: buckets of
-    // 2 cover half the states each): more values of this kind leave as many candidates (buckets
-    // of 3 and 4 at 40 values), so asking for them would never end.
-    // Buckets only, fewer than the lattice takes: as many of the finest size as it takes would
-    // still leave too many candidates (buckets of 3 at any count) — said now, not 40 values later.
+    // Refused, not "need more", when more values of this kind cannot help: the lattice already
+    // takes as many observations as it can (buckets of 3 and 4 at 40), none pins a bit (buckets of
+    // 2 cover half the states each), or — buckets only, fewer than it takes — as many of the
+    // finest size as it takes would still leave too many candidates (buckets of 3 at any count).
     const finest = Math.max(...observed.map((o) => (o === null || typeof o === 'number' ? 0 : isResidue(o) ? 0 : o.n)));
     const onlyBuckets = observed.every((o) => o === null || (typeof o !== 'number' && !isResidue(o)));
     const projected = onlyBuckets && r.dimension > 0 && r.dimension < LCG_MAX_DIMENSION && finest >= 2

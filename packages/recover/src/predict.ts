@@ -3,9 +3,9 @@
  * the engine's algorithm, and produce the next and previous values — or say why not
  * ("not enough data", "ambiguous: N states fit", "no state explains these values").
  */
-import { InvalidStateError, doubleToHex, lcg48StepBack } from '@emu/core';
+import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex } from '@emu/core';
 import { ERAS, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
-import { VARIANTS as XS_VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
+import { VARIANTS as XS_VARIANTS, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { MAX_OBSERVATIONS, type Observed, isResidue, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
@@ -315,11 +315,8 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
   let earlier: (number | string)[];
   if (pkg === 'xorshift128plus') {
     const s = new Int32Array(4);
-    const words = (a: string | number, b: string | number) => {
-      const [x, y] = [BigInt(a), BigInt(b)];
-      s.set([Number(x >> 32n) | 0, Number(x & 0xffffffffn) | 0, Number(y >> 32n) | 0, Number(y & 0xffffffffn) | 0]);
-    };
-    const hex = (hi: number, lo: number) => `0x${((BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0)).toString(16)}`;
+    const words = (a: string | number, b: string | number) => s.set([...u64FromBigInt(BigInt(a)), ...u64FromBigInt(BigInt(b))]);
+    const hex = (hi: number, lo: number) => `0x${u64ToHex(hi, lo)}`;
     if (!info!.cache) {
       words(state[0]!, state[1]!);
       for (let i = 0; i < count; i++) xorshift128StepBack(s);
@@ -333,12 +330,10 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
     // pattern may have been stored as it, so the history before it is not known — or one V8
     // never stored (the refill after it is not known either). Rewinding stops there; the values
     // before are not known (never guessed: the linear rewind would invent them).
-    const nanWord = (hi: number, lo: number) => (hi & 0x7ff00000) === 0x7ff00000 && ((hi & 0xfffff) !== 0 || lo !== 0);
-    const canonical = (hi: number, lo: number) => hi === 0x7ff80000 && lo === 0;
     const nanKind = (): 'none' | 'canonical' | 'never' => {
       if (!info!.cache!.canonicalizesNaN) return 'none';
-      const w = [[s[0]!, s[1]!], [s[2]!, s[3]!]].filter(([hi, lo]) => nanWord(hi!, lo!));
-      return w.length === 0 ? 'none' : w.every(([hi, lo]) => canonical(hi!, lo!)) ? 'canonical' : 'never';
+      const w = [[s[0]!, s[1]!], [s[2]!, s[3]!]].filter(([hi, lo]) => isNaNPattern(hi!, lo!));
+      return w.length === 0 ? 'none' : w.every(([hi, lo]) => isCanonicalNaN(hi!, lo!)) ? 'canonical' : 'never';
     };
     if (state.length === 5) words(state[3]!, state[4]!);
     else words(state[0]!, state[1]!);

@@ -260,11 +260,12 @@ const MAPPINGS: Record<Mapping, MappingParams> = {
 };
 
 /** True when the 64-bit pattern hi:lo is a NaN as a double (exponent all ones, mantissa non-zero). */
-function isNaNPattern(hi: number, lo: number): boolean {
+export function isNaNPattern(hi: number, lo: number): boolean {
   return (hi & K.EXPONENT_MASK) === K.EXPONENT_MASK && ((hi & 0xfffff) !== 0 || lo !== 0);
 }
 
-function isCanonicalNaN(hi: number, lo: number): boolean {
+/** True when hi:lo is the NaN V8 5.6–7.0 stored every NaN pattern as (0x7FF8000000000000, bug 8212). */
+export function isCanonicalNaN(hi: number, lo: number): boolean {
   return hi === K.CANONICAL_NAN_HI && lo === 0;
 }
 
