@@ -19,10 +19,13 @@
  * cut free in B and its equations in both halves, so the elimination turns "the same word" into
  * checks; a split may also fall at a residue with its link dropped (the word after it free in B,
  * no word shared: the residue is then held by the state check alone). Each half's leaves must meet the checks inside that half and carry their parities of up
- * to 32 checks across the halves (the join key); A's leaves are sorted by key, B's a batch at a
- * time, and the two merged — or, when A is small (2^19 leaves: keys and index in cache), each of
- * B's leaves is looked up in A's index, which lets B reach 2^25 leaves (a window cut unevenly: two
- * UUIDs, 15 hex digits on one side of a y digit and 21 on the other). A
+ * to 32 checks across the halves (the join key). Few leaves of either half have a partner, so each
+ * half's leaves first meet a bitmap of the other's keys as they are walked (makeFilter): A walked
+ * once into its bitmap, nothing stored; B's leaves it passes kept a batch at a time, sorted, and
+ * put in a second bitmap; A walked again keeping the leaves that one passes, sorted and merged
+ * with the batch — or, when A is small (2^19 leaves: keys and index in cache), A stored whole and
+ * each of B's leaves its bitmap passes looked up in A's index, which lets B reach 2^25 leaves (a
+ * window cut unevenly: two UUIDs, 15 hex digits on one side of a y digit and 21 on the other). A
  * joined pair fixes every equation's value, hence the state (the solved map); it is kept when its
  * outputs reproduce every bucket of the window, then handed to `emit` (the caller runs the
  * emulator on every observation). Every state that fits the window's buckets is met by its own
@@ -165,6 +168,17 @@ const SLOT_TMP_ID = 5;
 const SLOT_COUNTS = 6;
 const SLOT_PAIR_A = 7;
 const SLOT_PAIR_B = 8;
+const SLOT_FILTER_A = 9;
+const SLOT_FILTER_B = 10;
+/**
+ * The filters of one half's keys the other half's leaves meet as they are walked (makeFilter): at
+ * most 2^25 bits (4 MB), at least 2^FILTER_SPARSE bits a key when hashed (a false pass about 1 in 16).
+ */
+const FILTER_MAX_BITS = 25;
+const FILTER_SPARSE = 4;
+const FILTER_HASH = 0x9e3779b1 | 0;
+/** A's leaves walked into its filter at a time (the buffer stays in the first-level cache). */
+const FILTER_BUFFER = 1 << 12;
 /** Pairs with equal keys gathered by a merge before they are settled. */
 const MATCHES = 1 << 12;
 /** Bits of the word before plus bits of the path id a group table covers (2^12 records of 5 words). */
@@ -516,15 +530,51 @@ function beginWalk(w: HalfWalk, start: number, end: number): void {
 }
 
 /**
+ * A bitmap of the keys half A holds (bit h(key) set for each; h: the key itself when the keys
+ * have few bits, else a multiplicative hash's top bits): B's leaves whose bit is clear have no
+ * partner in A and are dropped as they are walked, before they are stored, sorted or looked up.
+ * No key A holds is missed, so the join is as exhaustive as without it.
+ */
+interface KeyFilter {
+  readonly bits: Int32Array;
+  readonly keyMask: number;
+  readonly mult: number;
+  readonly shift: number;
+}
+
+/** An empty filter for about 2^logN keys of keyBits bits in scratch slot `slot`: exact (the key indexes the bitmap) when keyBits ≤ FILTER_MAX_BITS, else hashed into 2^log bits, log the smallest with ≥ 2^FILTER_SPARSE bits a key. */
+function makeFilter(slot: number, keyBits: number, logN: number): KeyFilter {
+  const exact = keyBits <= FILTER_MAX_BITS;
+  const log = exact ? keyBits : Math.min(FILTER_MAX_BITS, Math.max(10, Math.ceil(logN) + FILTER_SPARSE));
+  const words = Math.max(1, 2 ** (log - 5));
+  const bits = scratch(slot, words);
+  bits.fill(0, 0, words);
+  return { bits, keyMask: exact ? (keyBits >= 32 ? -1 : 2 ** keyBits - 1) : -1, mult: exact ? 1 : FILTER_HASH, shift: exact ? 0 : 32 - log };
+}
+
+/** Sets the filter's bits of keys[0 … n − 1]. */
+function addKeys(f: KeyFilter, keys: Int32Array, n: number): void {
+  const { bits, keyMask, mult, shift } = f;
+  for (let q = 0; q < n; q++) {
+    const h = Math.imul(keys[q]! & keyMask, mult) >>> shift;
+    bits[h >>> 5]! |= 1 << (h & 31);
+  }
+}
+
+/**
  * Walks on until the leaves meeting the half's own checks fill keys / ids (key and path id, from
  * index n up to cap) or the walk is done; returns the new count. No call in the loop: V8
  * optimises it once.
  */
-function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, cap: number): number {
+function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, cap: number, f?: KeyFilter): number {
   const { kt, mask, sizes, widths, fbs, frees, co, cs, ch, base, keyAt, ownAt, idAt, radixAt } = w;
   const { at, count, rowMask, keys: tkeys, owns: towns, ids: tids } = w.tail;
   const row = 2 * (mask + 1);
   const start = w.start;
+  const bm = f?.bits;
+  const fMask = f?.keyMask ?? 0;
+  const fMult = f?.mult ?? 0;
+  const fShift = f?.shift ?? 0;
   let d = w.d;
   while (d >= start) {
     if (d === at) {
@@ -534,10 +584,23 @@ function walkBatch(w: HalfWalk, keys: Int32Array, ids: Int32Array, n: number, ca
       const id0 = idAt[d]!;
       const r0 = (base[d]! & rowMask) * count;
       let j = w.li;
-      for (; j < count && n < cap; j++) {
-        if ((o0 ^ towns[r0 + j]!) !== 0) continue;
-        keys[n] = k0 ^ tkeys[r0 + j]!;
-        ids[n++] = id0 + tids[r0 + j]!;
+      if (bm) {
+        // Only the leaves meeting the own checks whose key the other half may hold (the filter's
+        // bit set) are kept: each written, and n advanced by whether it is kept (no branch to
+        // mispredict on a filter that passes one leaf in ten).
+        for (; j < count && n < cap; j++) {
+          const key = k0 ^ tkeys[r0 + j]!;
+          const h = Math.imul(key & fMask, fMult) >>> fShift;
+          keys[n] = key;
+          ids[n] = id0 + tids[r0 + j]!;
+          n += (bm[h >>> 5]! >>> (h & 31)) & ((o0 ^ towns[r0 + j]!) === 0 ? 1 : 0);
+        }
+      } else {
+        for (; j < count && n < cap; j++) {
+          if ((o0 ^ towns[r0 + j]!) !== 0) continue;
+          keys[n] = k0 ^ tkeys[r0 + j]!;
+          ids[n++] = id0 + tids[r0 + j]!;
+        }
       }
       if (j < count) {
         w.li = j;
@@ -837,16 +900,18 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   // Path ids are int32 (the planner's caps keep the mixed-radix ones below 2^23).
   if (logA > 30 || logB > 30) return fail;
   if (logA - keyBits > MAX_SHARED_KEY || logA + logB - keyBits > LOG_MAX_JOINED) return fail;
-  // The join sorts instead of hashing: A's leaves (key, path id) all stored and sorted by key,
-  // B's a batch at a time, each batch sorted and merged with A's. Sorting streams through memory;
-  // a hash table of A's leaves cost one cache miss per leaf (tens of ns at 2^17 leaves, ~100 at 2^22).
+  // The join sorts instead of hashing (a sort streams through memory; a hash table of A's leaves
+  // cost one cache miss per leaf: tens of ns at 2^17 leaves, ~100 at 2^22), and only the leaves
+  // the other half's filter passes (below).
   let sizeB = 1;
   for (let d = endA; d < depth; d++) sizeB *= sizes[d]!;
   const batch = Math.min(sizeB, BATCH);
   const chunk = Math.min(sizeA, BATCH);
-  // A's leaves all stored, a sorted chunk at a time; B's a batch; the sorts' temporaries one chunk or batch.
-  const keyA = scratch(SLOT_KEY_A, sizeA);
-  const idA = scratch(SLOT_ID_A, sizeA);
+  // A small A stored whole (probed); a large one a chunk of the leaves B's filter passes at a time;
+  // B a batch; the sorts' temporaries one chunk or batch.
+  const probing = logA <= LOG_PROBE_A + 1e-9;
+  const keyA = scratch(SLOT_KEY_A, probing ? sizeA : Math.max(chunk, FILTER_BUFFER));
+  const idA = scratch(SLOT_ID_A, probing ? sizeA : Math.max(chunk, FILTER_BUFFER));
   const keyB = scratch(SLOT_KEY_B, batch);
   const idB = scratch(SLOT_ID_B, batch);
   const tk = scratch(SLOT_TMP_KEY, Math.max(chunk, batch));
@@ -855,7 +920,6 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const sortBits = Math.min(keyBits, 22);
   const low = 2 ** sortBits - 1;
   // A small A is sorted by the key's low probeBits bits (about one leaf per value) and probed.
-  const probing = logA <= LOG_PROBE_A + 1e-9;
   const probeBits = Math.max(1, Math.min(keyBits, Math.ceil(logA)));
   const cursor = new Int32Array(3);
   const pairA = scratch(SLOT_PAIR_A, MATCHES);
@@ -1054,40 +1118,39 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     kt[2 * q + 1] = tab[q * rec + 1]!;
   }
   const wk: HalfWalk = { kt, mask, sizes, widths, fbs, frees, co, cs, ...walkStack(depth), start: 0, end: endA, tail: { at: 0, count: 0, rowMask: 0, keys: kt, owns: kt, ids: kt }, d: 0, li: 0 };
-  // A: a chunk at a time, each sorted in place. A large half is never sorted whole: fresh memory
-  // costs a page fault per 4 KB on first touch (32 MB: 60–110 ms here), and a sort's scatter
-  // over it a cache miss per leaf; chunks stay in cache and need temporaries of one chunk only.
-  beginWalk(wk, 0, endA);
-  const chunks: number[] = [0];
-  let nA = 0;
-  while (wk.d >= wk.start) {
-    const from = nA;
-    nA = walkBatch(wk, keyA, idA, nA, Math.min(sizeA, nA + chunk));
-    if (nA === from) break;
-    const ka = keyA.subarray(from, nA);
-    const ia = idA.subarray(from, nA);
-    const [sk, si] = sortByKey(ka, ia, tk, ti, nA - from, probing ? probeBits : sortBits);
-    if (sk !== ka) {
-      ka.set(sk.subarray(0, nA - from));
-      ia.set(si.subarray(0, nA - from));
+  const settleAll = (m: number, ib: Int32Array): void => {
+    if (joined + m > maxJoined) stopped = true;
+    for (let q = 0; q < m && !stopped; q++) {
+      joined++;
+      const a = idA[pairA[q]!]!;
+      const b = ib[pairB[q]!]!;
+      if (!flat || quick(a, b)) settle(a, b);
     }
-    chunks.push(nA);
-  }
-  // A small A (probing): its index, per value of the key's low probeBits bits the first of its
-  // leaves with that value (A is sorted by them: each value's leaves are contiguous).
-  const probeLow = 2 ** probeBits - 1;
-  const index = probing ? new Int32Array(probeLow + 2) : new Int32Array(0);
+  };
+  let nA = 0;
   if (probing) {
+    // A small A, stored whole, sorted by the key's low probeBits bits, and its index: per value
+    // of those bits the first of its leaves with that value (each value's leaves contiguous).
+    beginWalk(wk, 0, endA);
+    nA = walkBatch(wk, keyA, idA, 0, sizeA);
+    const [sk, si] = sortByKey(keyA, idA, tk, ti, nA, probeBits);
+    if (sk !== keyA) {
+      keyA.set(sk.subarray(0, nA));
+      idA.set(si.subarray(0, nA));
+    }
+    const probeLow = 2 ** probeBits - 1;
+    const index = new Int32Array(probeLow + 2);
     for (let q = 0; q < nA; q++) index[(keyA[q]! & probeLow) + 1]!++;
     for (let v = 0; v <= probeLow; v++) index[v + 1]! += index[v]!;
-  }
-  beginWalk(wk, endA, depth);
-  while (wk.d >= wk.start && !stopped) {
-    const nb = walkBatch(wk, keyB, idB, 0, batch);
-    if (probing) {
-      // Each of B's leaves looked up in A's index (no sort, no merge), the pairs settled a buffer
-      // at a time; a batch probing a large index is first split by the index's top bits (one
-      // counting pass), so each part's lookups stay in a slice of the index that fits the cache.
+    const filter = makeFilter(SLOT_FILTER_A, keyBits, Math.log2(Math.max(1, nA)));
+    addKeys(filter, keyA, nA);
+    beginWalk(wk, endA, depth);
+    while (wk.d >= wk.start && !stopped) {
+      // B's leaves A's filter passes, each looked up in A's index (no sort, no merge), the pairs
+      // settled a buffer at a time; a batch probing a large index is first split by the index's
+      // top bits (one counting pass), so each part's lookups stay in a slice of it that fits the cache.
+      const nb = walkBatch(wk, keyB, idB, 0, batch, filter);
+      if (nb === 0) break;
       const parts = Math.min(PROBE_PARTS, Math.max(0, probeBits - PROBE_PART_BITS));
       let kb = keyB;
       let ib = idB;
@@ -1107,34 +1170,50 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
       }
       cursor[1] = 0;
       cursor[2] = -1;
-      while (cursor[1]! < nb && !stopped) {
-        const m = probeKeys(keyA, index, probeLow, kb, nb, cursor, pairA, pairB, MATCHES);
-        if (joined + m > maxJoined) stopped = true;
-        for (let q = 0; q < m && !stopped; q++) {
-          joined++;
-          const a = idA[pairA[q]!]!;
-          const b = ib[pairB[q]!]!;
-          if (!flat || quick(a, b)) settle(a, b);
-        }
-      }
-      continue;
+      while (cursor[1]! < nb && !stopped) settleAll(probeKeys(keyA, index, probeLow, kb, nb, cursor, pairA, pairB, MATCHES), ib);
     }
+    return { solved: !stopped, leavesA: nA, joined };
+  }
+  // A large A is never stored whole (2^22 leaves: 32 MB, its sort a cache miss per leaf, fresh
+  // memory a page fault per 4 KB). Three walks instead: A's keys into a filter (a small buffer
+  // at a time, nothing kept); B's leaves that filter passes kept, a batch at a time, sorted, and
+  // their keys into a second filter; A walked again keeping the leaves that one passes (a chunk
+  // at a time, sorted and merged with the batch). Few of either half survive: the join sorts
+  // and merges those only.
+  const filterA = makeFilter(SLOT_FILTER_A, keyBits, logA - Math.min(nOwnA, 32));
+  beginWalk(wk, 0, endA);
+  for (;;) {
+    const n = walkBatch(wk, keyA, idA, 0, FILTER_BUFFER);
+    if (n === 0) break;
+    addKeys(filterA, keyA, n);
+    nA += n;
+  }
+  const wkA: HalfWalk = { ...wk, ...walkStack(depth) };
+  beginWalk(wk, endA, depth);
+  while (wk.d >= wk.start && !stopped) {
+    const nb = walkBatch(wk, keyB, idB, 0, batch, filterA);
+    if (nb === 0) break;
     const [sb, ib] = sortByKey(keyB, idB, tk, ti, nb, sortBits);
-    // Merge the batch with each chunk of A (the pairs with equal keys, a buffer at a time), and settle each pair.
-    for (let c = 0; c + 1 < chunks.length && !stopped; c++) {
-      cursor[0] = chunks[c]!;
+    if (sb !== keyB) {
+      keyB.set(sb.subarray(0, nb));
+      idB.set(ib.subarray(0, nb));
+    }
+    const filterB = makeFilter(SLOT_FILTER_B, keyBits, Math.log2(nb));
+    addKeys(filterB, keyB, nb);
+    beginWalk(wkA, 0, endA);
+    while (wkA.d >= wkA.start && !stopped) {
+      const na = walkBatch(wkA, keyA, idA, 0, chunk, filterB);
+      if (na === 0) break;
+      const [sk, si] = sortByKey(keyA, idA, tk, ti, na, sortBits);
+      if (sk !== keyA) {
+        keyA.set(sk.subarray(0, na));
+        idA.set(si.subarray(0, na));
+      }
+      // Merge the chunk with the batch (the pairs with equal keys, a buffer at a time), and settle each pair.
+      cursor[0] = 0;
       cursor[1] = 0;
       cursor[2] = -1;
-      while (cursor[1]! < nb && !stopped) {
-        const m = mergeKeys(keyA, chunks[c + 1]!, sb, nb, low, cursor, pairA, pairB, MATCHES);
-        if (joined + m > maxJoined) stopped = true;
-        for (let q = 0; q < m && !stopped; q++) {
-          joined++;
-          const a = idA[pairA[q]!]!;
-          const b = ib[pairB[q]!]!;
-          if (!flat || quick(a, b)) settle(a, b);
-        }
-      }
+      while (cursor[1]! < nb && !stopped) settleAll(mergeKeys(keyA, na, keyB, nb, low, cursor, pairA, pairB, MATCHES), idB);
     }
   }
   return { solved: !stopped, leavesA: nA, joined };

@@ -33,14 +33,14 @@ value is determined, 3 when it is not. Exit 3 with a one-line reason when the da
 a UUID, the y digit its bucket % 4), and prints the --previous N and --next N UUIDs (default 1), '?'
 for a digit the fitting states disagree on. From the start of a process or page (--from-start) 2
 UUIDs are enough on every xorshift128+ engine (about 1 s; node 12–25 a few ms), 1 is not.
-Mid-stream: 2–3 on SpiderMonkey, JSC and node 12–25, 8 on node 26 (about 2.5 s); node 6–11's cache
-leaves some positions unsettled ("ambiguous").
+Mid-stream: 2 on SpiderMonkey, JSC, Chakra, Chromium and node 12–25, 3 on node 6–11 and 26
+(their backwards caches; about 3–5 s, 2 leave them "ambiguous" or "not enough data").
 Buckets work for the xorshift128+ engines (node 6+, Chromium, Firefox 45+, Safari/JSC 10+, Edge
 Chakra: on the (s0 + s1) mappings powers of two from n = 16, 48, other n from about 70, 50–63
 on a lucky run only; the coarsest (16, 100, …) take up to about 1 s a solve, and mid-stream on
 node 6–11 and 26 (backwards caches) about twice as many values and a few solves; any n on node
 12–25's s0 mappings), the MWC1616 eras (node ≤ 5, n ≥ 64: Betable-style IDs) and the 48-bit
-LCGs (IE, Netscape, Firefox ≤ 44, Rhino: any n); the others (GameRand, v8-patched, Hermes,
+LCGs (IE, Netscape, Firefox ≤ 44, Rhino: n ≥ 5; 2–4 are refused); the others (GameRand, v8-patched, Hermes,
 QuickJS) take full values. Each value gives at most log2 N bits of 128. With --bucket the
 predictions print as buckets unless --format says otherwise.
 `;
