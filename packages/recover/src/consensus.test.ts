@@ -142,6 +142,22 @@ describe('identify', () => {
     }
   });
 
+  it('weighs the registered variants no era names (Bun ≤ 1.3.5, V8 ≤ 1.2.7 with glibc): a row each, unsupported with the reason, never ruled out', () => {
+    for (const [id, variant] of [['bun@1.2.0', 'jsc-jit-sar'], ['v8-libc', 'v8-0.1-glibc']] as const) {
+      const e = createEngine(id, { seed: 2718 });
+      expect(e.variant).toBe(variant);
+      const rows = identify(Array.from({ length: 5 }, () => e.random()));
+      const mine = rows.filter((r) => r.variants.includes(variant));
+      expect(mine, id).toHaveLength(1);
+      expect(mine[0]!.verdict, id).toBe('unsupported');
+      expect(mine[0]!.note, id).toMatch(/not implemented/);
+    }
+    // The Bun row names its builds (every measured one with that variant), first to last.
+    const bun = identify([0.5]).find((r) => r.variant === 'jsc-jit-sar')!;
+    expect(bun.id).toBe('bun@0.6.0…1.3.5');
+    expect(bun.eras).toContain('bun@1.2.21');
+  }, 60_000);
+
   it('a family whose bounded (s0 + s1) search ran out of work is undecided, never ruled out', () => {
     const e = createEngine('node@20', { seed: 4321 });
     const xs = Array.from({ length: 5 }, () => e.random());

@@ -4,7 +4,7 @@
  * ("not enough data", "ambiguous: N states fit", "no state explains these values").
  */
 import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex } from '@emu/core';
-import { ERAS, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
+import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { MAX_OBSERVATIONS, type Observed, isResidue, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
@@ -720,6 +720,30 @@ const FRACTION_BITS: Readonly<Record<string, number>> = {
 export const IDENTIFY_MAX_WORK = 2 ** 22;
 
 /**
+ * Registered variants no era of the registry names, so identify would never weigh them: a
+ * measured build's own variant (Bun 0.6 … 1.3.5: `jsc-jit-sar`, JavaScriptCore's JIT thunk with
+ * arithmetic shifts) and a package's variant no era picks (`v8-libc`'s glibc one: the Linux
+ * builds of V8 ≤ 1.2.7; the era is Chrome's, on Windows). Each gets its row — recovery refuses
+ * both from values alone, so the row says `unsupported` and why, and never reads as ruled out.
+ */
+function unnamedVariants(covered: ReadonlySet<string>): { base: { id: string; variant: VariantId; eras: string[]; variants: VariantId[] }; engine: string; has: number }[] {
+  const byVariant = new Map<string, EmbedderRelease[]>();
+  for (const b of EMBEDDER_RELEASES) {
+    if (covered.has(`${b.package}/${b.variant}`)) continue;
+    byVariant.set(`${b.runtime}/${b.variant}`, [...(byVariant.get(`${b.runtime}/${b.variant}`) ?? []), b]);
+  }
+  const out = [...byVariant.values()].map((builds) => {
+    const ids = builds.map((b) => `${b.runtime}@${b.version}`);
+    const era = resolveEngine(ids[0]!).era;
+    const variant = builds[0]!.variant as VariantId;
+    return { base: { id: `${ids[0]}…${builds[builds.length - 1]!.version}`, variant, eras: ids, variants: [variant] }, engine: ids[0]!, has: era?.precisionBits ?? 53 };
+  });
+  // glibc random() twice: (hi + lo / 2^31) / 2^31, 62 bits after the point at most.
+  if (!covered.has('v8-libc/v8-0.1-glibc')) out.push({ base: { id: 'v8-libc (V8 ≤ 1.2.7 on Linux, glibc)', variant: 'v8-0.1-glibc', eras: ['v8-libc'], variants: ['v8-0.1-glibc'] }, engine: 'v8-libc', has: 62 });
+  return out;
+}
+
+/**
  * Which registered engine eras can explain the observations, and which cannot. Cheap tests
  * first: a value that needs more bits after the binary point than an engine's doubles have
  * rules that engine out (32-bit MWC and GameRand values are multiples of 2^-32, the 52-bit
@@ -742,16 +766,20 @@ export function identify(observed: readonly Observed[], options: PredictOptions 
   const full = observed.filter((o): o is number => typeof o === 'number');
   const need = full.reduce((m, x) => Math.max(m, bitsNeeded(x)), 0);
   const name = (e: Era) => `${e.family}@${e.from}${e.to ? `…<${e.to}` : '…'}`;
-  const out: Identification[] = [];
-  for (const eras of groups.values()) {
+  // Each group: its row's naming, the id predict resolves to it, the bits after the binary point its values have.
+  const rows = [...groups.values()].map((eras) => {
     const e = eras[0]!;
     const base = { id: name(e), variant: e.variant!, eras: eras.map(name), variants: [...new Set(eras.map((x) => x.variant!))] };
-    const has = FRACTION_BITS[e.variant!] ?? e.precisionBits;
+    return { base, engine: `${e.family}@${e.from}`, has: FRACTION_BITS[e.variant!] ?? e.precisionBits };
+  });
+  rows.push(...unnamedVariants(new Set(ERAS.map((e) => `${e.package}/${e.variant}`))));
+  const out: Identification[] = [];
+  for (const { base, engine, has } of rows) {
     if (need > has) {
-      out.push({ ...base, verdict: 'cannot', note: `a value needs ${need} bits after the binary point; ${e.variant} gives ${has}` });
+      out.push({ ...base, verdict: 'cannot', note: `a value needs ${need} bits after the binary point; ${base.variant} gives ${has}` });
       continue;
     }
-    const r = predict(`${e.family}@${e.from}`, observed, 1, 0, bounded);
+    const r = predict(engine, observed, 1, 0, bounded);
     // Ambiguous: states fit, only not all of them are known — the engine explains the values.
     const verdict = r.kind === 'ok' || r.kind === 'partial' || r.kind === 'ambiguous' ? 'explains' : r.kind === 'inconsistent' ? 'cannot' : r.kind;
     out.push({ ...base, verdict, note: r.note });
