@@ -34,7 +34,7 @@ a UUID, the y digit its bucket % 4), and prints the --previous N and --next N UU
 for a digit the fitting states disagree on. From the start of a process or page (--from-start) 2
 UUIDs are enough on every xorshift128+ engine (about 1 s; node 12–25 a few ms), 1 is not.
 Mid-stream: 2 on SpiderMonkey, JSC, Chakra, Chromium and node 12–25, 3 on node 6–11 and 26
-(their backwards caches; about 3–5 s, 2 leave them "ambiguous" or "not enough data").
+(their backwards caches; about 1–3 s, 2 leave them "ambiguous" or "not enough data").
 Buckets work for the xorshift128+ engines (node 6+, Chromium, Firefox 45+, Safari/JSC 10+, Edge
 Chakra: on the (s0 + s1) mappings powers of two from n = 16, 48, other n from about 70, 50–63
 on a lucky run only; the coarsest (16, 100, …) take up to about 1 s a solve, and mid-stream on
