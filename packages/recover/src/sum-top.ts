@@ -99,9 +99,13 @@ export interface TopResult {
 const MIN_SPAN = 3;
 const MAX_SPAN = 12;
 const TWO32 = 2 ** 32;
-/** Leaves of half A (stored: key and path id, 8 bytes a leaf; sorted a chunk at a time) and of half B (walked in batches) at most, log2. */
-const LOG_MAX_A = 22.5;
-const LOG_MAX_B = 24;
+/**
+ * Leaves of half A and of half B (walked in batches) at most, log2: the time they take, not
+ * memory — a large A is walked, never stored (before the join's filters A was stored whole,
+ * 8 bytes a leaf, and capped at 2^22.5: 47 MB).
+ */
+const LOG_MAX_A = 24;
+const LOG_MAX_B = 25;
 /**
  * A half A this small (keys and index in cache) is probed instead of merged: B's leaves, up to
  * LOG_MAX_B_PROBE, are looked up one by one in A's index, not sorted (see solveTop).
@@ -130,27 +134,26 @@ const KEY_BITS = 32;
  */
 const MAX_DEFICIT = 4;
 /**
- * Cost model (work units of about 2 ns, as sum-chain.ts's): a leaf of A (walked, stored, sorted),
- * a leaf of B (walked, sorted, merged), a joined pair solved and checked, the elimination and
- * tables. Measured on this machine (the sort-merge join, other jobs sharing the cores): at 2^22
- * leaves a half 60–75 ns a leaf (walk 23–30 — most of it the first touch of fresh memory —, sort
- * 22–30, merge 14–18; the walk was 55–60 before the tails, below), a joined pair 110–170 ns (its
- * first-run state from the group tables, its buckets checked against typed arrays; 260–300
- * before). Smaller halves stay in cache and cost less a leaf: the leaf weights are the mean.
- * Since the join's filters (solveTop) the same plans take 0.5–0.8 of that time (measured in one
- * process against the join before them, same inputs, same answers); the weights are kept, so the
- * planner's choices — and the counts they settle — are unchanged and a solve costs less than
- * planned. (Weights scaled to the filters let the planner afford more: ⌊x·16⌋ across a refill
- * then settled from 48, not 52, but at 5 s a recovery, twice the time: not taken.)
+ * Cost model (work units of about 2 ns, as sum-chain.ts's): a leaf of a small A (walked, stored,
+ * sorted: probed), a leaf of a large A per walk (walked, its key into a bitmap or tested against
+ * one, nothing stored), a leaf of B (walked, tested against A's filter), a leaf of B the filter
+ * passes (merge: stored, sorted, into B's filter; probe: split by part and looked up), a joined
+ * pair solved and checked, the elimination and tables. Measured on this machine with the join's
+ * filters (⌊x·16⌋ × 36 from the start: 2^22 + 2^22 leaves, 2^20 passes and joined pairs; per
+ * phase, another job on the second core, about 1.4× the idle times): A 19–30 ns a leaf a walk,
+ * B 18–28, a pass 50–90, a joined pair with its merge 150–240 ns. Before the filters (the whole
+ * halves stored, sorted and merged): at 2^22 leaves a half 60–75 ns a leaf (A 24 units, B 30).
  */
 const LEAF_A_WEIGHT = 24;
-const LEAF_B_WEIGHT = 30;
-/** A leaf of B probed in a small A's index (walked, split by part, looked up; no sort, no merge): 20–22 ns measured at 2^25 leaves. */
-const LEAF_B_PROBE_WEIGHT = 11;
+const LEAF_A_WALK_WEIGHT = 10;
+const LEAF_B_WEIGHT = 10;
+const PASS_WEIGHT = 25;
+const PASS_PROBE_WEIGHT = 12;
 const JOIN_WEIGHT = 80;
 /**
  * A joined pair at rank 128 (no kernel to combine; the join's pre-filter reads it): 65–75 ns
- * measured idle at 2^23 pairs (⌊x·16⌋ × 35: 2^22 + 2^21 leaves and 2^23 pairs, 0.96–1.03 s;
+ * measured idle at 2^23 pairs (with its share of the merge about 100 ns since the filters, above;
+ * weight 50 put ⌊x·16⌋ × 35's plan, 2^23 pairs, past the cap: kept at 36) (⌊x·16⌋ × 35: 2^22 + 2^21 leaves and 2^23 pairs, 0.96–1.03 s;
  * × 36: 2^22 + 2^22 and 2^20, 0.56–0.64 s; 111 ns a pair before the pre-filter).
  */
 const JOIN_WEIGHT_FULL_RANK = 36;
@@ -391,7 +394,15 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
             const checks = s * S - UNKNOWNS + (inside ? s : 0);
             const probe = la <= LOG_PROBE_A + 1e-9;
             if (la > LOG_MAX_A || lb > (probe ? LOG_MAX_B_PROBE : LOG_MAX_B)) continue;
-            const costOf = (lj: number, joinWeight: number) => LEAF_A_WEIGHT * 2 ** la + (probe ? LEAF_B_PROBE_WEIGHT : LEAF_B_WEIGHT) * 2 ** lb + joinWeight * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
+            // B's leaves A's filter passes (its false passes and the true key matches); a large A is
+            // walked once into its filter and once more per batch of them (solveTop).
+            const keyLog = Math.min(checks, KEY_BITS);
+            const filterLog = keyLog <= FILTER_MAX_BITS ? keyLog : Math.min(FILTER_MAX_BITS, Math.ceil(la) + FILTER_SPARSE);
+            const passB = 2 ** (lb + Math.min(0, la - filterLog));
+            const leaves = probe
+              ? LEAF_A_WEIGHT * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + PASS_PROBE_WEIGHT * passB
+              : LEAF_A_WALK_WEIGHT * (1 + Math.max(1, Math.ceil(passB / BATCH))) * 2 ** la + LEAF_B_WEIGHT * 2 ** lb + PASS_WEIGHT * passB;
+            const costOf = (lj: number, joinWeight: number) => leaves + joinWeight * 2 ** lj + SETUP_WEIGHT + 16 * S * 2 ** s;
             // The cost at full rank is a floor: the words' rank is computed only for a plan that could win.
             const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)), JOIN_WEIGHT_FULL_RANK);
             if (floor > cap || floor / serves > perServe || scoreOf(floor, j + 1, serves) >= bestScore) continue;
