@@ -396,7 +396,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
             if (la > LOG_MAX_A || lb > (probe ? LOG_MAX_B_PROBE : LOG_MAX_B)) continue;
             // B's leaves A's filter passes (its false passes and the true key matches); a large A is
             // walked once into its filter and once more per batch of them (solveTop).
-            const keyLog = Math.min(checks, KEY_BITS);
+            const keyLog = Math.min(checks + Math.max(0, deficit), KEY_BITS);
             const filterLog = keyLog <= FILTER_MAX_BITS ? keyLog : Math.min(FILTER_MAX_BITS, Math.ceil(la) + FILTER_SPARSE);
             const passB = 2 ** (lb + Math.min(0, la - filterLog));
             const leaves = probe
@@ -930,8 +930,9 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const idA = scratch(SLOT_ID_A, probing ? sizeA : Math.max(chunk, FILTER_BUFFER));
   const keyB = scratch(SLOT_KEY_B, batch);
   const idB = scratch(SLOT_ID_B, batch);
-  const tk = scratch(SLOT_TMP_KEY, Math.max(chunk, batch));
-  const ti = scratch(SLOT_TMP_ID, Math.max(chunk, batch));
+  // (A small A is sorted whole: its temporaries as long as it — an array too short would drop the writes past its end silently.)
+  const tk = scratch(SLOT_TMP_KEY, Math.max(probing ? sizeA : chunk, batch));
+  const ti = scratch(SLOT_TMP_ID, Math.max(probing ? sizeA : chunk, batch));
   // The sorts order by the key's low bits only (two passes at most); the merge compares whole keys within a run of equal low bits.
   const sortBits = Math.min(keyBits, 22);
   const low = 2 ** sortBits - 1;
