@@ -166,6 +166,18 @@ describe('the real binaries (tooling/conformance/fixtures), recovered from their
     }
   });
 
+  it('glibc 2.36 random(): the seed found from later values when the first is unseen or coarse (each of the first 16 bounds its own draw)', () => {
+    const g = fixture('glibc-random') as { seeds: Record<string, { mathRandom: string[] }> };
+    for (const [seed, { mathRandom }] of Object.entries(g.seeds)) {
+      const xs = mathRandom.map(hexToDouble);
+      // The first value unseen, then 12 dice, then one coin; the next 20 values bit for bit.
+      const obs = [null, ...xs.slice(1, 13).map((x) => ({ n: 6, value: Math.floor(x * 6) })), { n: 2, value: Math.floor(xs[13]! * 2) }];
+      const r = predict('v8-libc', obs, 20, 0, { near: Number(seed) + 25_000, window: 60_000 });
+      expect(r.kind, `${seed}: ${r.note}`).toBe('ok');
+      if (r.kind === 'ok') expect(r.next.map(doubleToHex), seed).toEqual(mathRandom.slice(14, 34));
+    }
+  });
+
   it('QuickJS and quickjs-ng (quickjs-emscripten): 2 values → the next 198 bit for bit, state = µs of context creation', () => {
     const q = fixture('quickjs') as { builds: Record<string, { contextCreatedMs: [number, number]; values: string[] }> };
     for (const [build, { contextCreatedMs, values }] of Object.entries(q.builds)) {
