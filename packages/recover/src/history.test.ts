@@ -207,6 +207,19 @@ describe('IE 6–8 seed from a date (predict near)', () => {
     expect(none.note).toContain('2015-11-25T09:00:00.000Z … 2015-11-25T11:00:00.000Z');
     expect(predict('ie@11', values.slice(0, 2), 1, 0, { near: ms }).kind).toBe('unsupported');
   });
+
+  it('from coin flips after an unseen first call (the search, each of the first seen calls a filter): the millisecond and the values on', () => {
+    const ms = Date.parse('2009-03-05T08:42:11.007Z');
+    const e = createEngine('jscript-lcg', { seed: ms, variant: 'jscript-lcg' });
+    const values = Array.from({ length: 40 }, () => e.random());
+    const coins = [null, ...values.slice(1, 34).map((x) => ({ n: 2, value: Math.floor(x * 2) }))];
+    const r = predict('ie@8', coins, 6, 0, { near: ms + 200_000, window: 600_000, bucket: 2 });
+    expect(r.kind, r.note).toBe('ok');
+    if (r.kind === 'ok') {
+      expect(r.next).toEqual(values.slice(34));
+      expect(r.note).toContain('2009-03-05T08:42:11.007Z');
+    }
+  });
 });
 
 describe('identify names the historical families from 5 values in under a second', () => {

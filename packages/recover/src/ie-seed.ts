@@ -3,9 +3,9 @@
  * (@emu/jscript-lcg stateFromCounter): seed = shuffle(lo ^ 0xDEECE66D) · 2^16 + ((hi ^ lo) & 0xFFFF)
  * with lo, hi the low and high 32 bits of the millisecond count. Given observations from the
  * first Math.random() call of the page and a date near the seeding, every millisecond of the
- * window is tried: its state's first call must fall in the first observation's range (a filter on
- * the top 27 bits of the first LCG step, in doubles), and the survivors are checked against every
- * observation exactly. The list is complete for the window.
+ * window is tried: its state's calls must fall in the first seen observations' ranges (filters on
+ * the top 27 bits of each call's first LCG step, in doubles), and the survivors are checked
+ * against every observation exactly. The list is complete for the window.
  */
 import { mulAdd48 } from '@emu/core';
 import { countersForState, stateFromCounter, stateFromCounterHalves } from '@emu/jscript-lcg';
@@ -14,6 +14,8 @@ import { LCG_SHAPES, lcgFits, lcgFirstRange, recoverLcgLattice } from './lcg-lat
 
 /** Milliseconds tried at most (±1 day is 1.7 · 10^8). */
 export const IE_SEED_MAX_WINDOW = 4 * 86_400_000;
+/** Seen observations whose first LCG step filters the milliseconds before the exact check. */
+const FILTER_VALUES = 4;
 /** Fitting milliseconds kept at most. */
 const MAX_FOUND = 256;
 
@@ -53,27 +55,33 @@ export function searchIeSeed(observed: readonly Observed[], near: number, window
     ms.sort((p, q) => Math.abs(p - near) - Math.abs(q - near) || p - q);
     return { ms, states: ms.map((m) => stateFromCounter(m)), from, to, truncated: false, method: 'lattice' };
   }
-  // The first seen observation (call f) bounds the top 27 bits of x_{2f+1} = A·x + C mod 2^48.
-  const first = observed.findIndex((o) => o !== null && !isResidue(o));
-  const range = first >= 0 ? lcgFirstRange(shape, observed[first]!) : null;
-  if (range && range[0] > range[1]) return { ms: [], states: [], from, to, truncated: false, method: 'search' };
+  // Each of the first FILTER_VALUES seen observations (call f) bounds the top 27 bits of
+  // x_{2f+1} = A·x + C mod 2^48 (the finest first): a coarse first one alone let most milliseconds
+  // through to the exact check.
+  const filters: { a: number; c: number; lo: number; hi: number }[] = [];
   let A = 1n;
   let C = 0n;
-  for (let k = 0; k < 2 * Math.max(0, first) + 1; k++) {
+  for (let f = 0; f < observed.length && filters.length < FILTER_VALUES; f++) {
+    // A, C: x_{2f+1} from x.
+    A = (A * shape.a) & ((1n << 48n) - 1n);
+    C = (C * shape.a + shape.c) & ((1n << 48n) - 1n);
+    const o = observed[f];
+    if (o !== null && o !== undefined && !isResidue(o)) {
+      const range = lcgFirstRange(shape, o);
+      if (range[0] > range[1]) return { ms: [], states: [], from, to, truncated: false, method: 'search' };
+      if (range[0] > 0 || range[1] < 2 ** 27 - 1) filters.push({ a: Number(A), c: Number(C), lo: range[0], hi: range[1] });
+    }
     A = (A * shape.a) & ((1n << 48n) - 1n);
     C = (C * shape.a + shape.c) & ((1n << 48n) - 1n);
   }
-  const a = Number(A);
-  const c = Number(C);
-  const lo27 = range ? range[0] : 0;
-  const hi27 = range ? range[1] : 2 ** 27 - 1;
+  filters.sort((p, q) => p.hi - p.lo - (q.hi - q.lo));
   const found: number[] = [];
   let truncated = false;
-  for (let ms = from; ms <= to; ms++) {
+  search: for (let ms = from; ms <= to; ms++) {
     const x = ieStateFromMs(ms);
-    if (range) {
+    for (const { a, c, lo, hi } of filters) {
       const top = Math.floor(mulAdd48(x, a, c) / 2 ** 21);
-      if (top < lo27 || top > hi27) continue;
+      if (top < lo || top > hi) continue search;
     }
     if (x === 0 || !lcgFits(shape, BigInt(x), observed)) continue;
     found.push(ms);
