@@ -409,6 +409,17 @@ function check(res, t, xs, where, claimed, unit) {
 
 const emptyResult = (kind, note) => ({ kind, note, cpuMs: 0, claimed: { full: 0, bucket: 0, digit: 0, ms: 0, family: 0 }, wrong: [], malformed: [], remarks: [] });
 
+/** Every value and bucket an ok / partial answer gives checked against the stream xs. */
+function checkAnswer(res, t, xs, r) {
+  check(res, t, xs, 'next', r.next, 'full');
+  check(res, t, xs, 'previous', r.previous, 'full');
+  if (r.kind === 'partial' && t.bucketOpt && !r.buckets) res.remarks.push('partial without buckets although options.bucket was given');
+  if (r.buckets) {
+    check(res, t, xs, 'next', r.buckets.next, 'bucket');
+    check(res, t, xs, 'previous', r.buckets.previous, 'bucket');
+  }
+}
+
 /** The predict trials: parseObservations + predict, every given value and bucket checked. */
 function runPredict(t) {
   const xs = truth(t);
@@ -419,13 +430,7 @@ function runPredict(t) {
   const cpu = process.cpuUsage(cpu0);
   const res = { ...emptyResult(r.kind, r.note), cpuMs: (cpu.user + cpu.system) / 1000 };
   if (r.kind === 'ok' || r.kind === 'partial') {
-    check(res, t, xs, 'next', r.next, 'full');
-    check(res, t, xs, 'previous', r.previous, 'full');
-    if (r.kind === 'partial' && t.bucketOpt && !r.buckets) res.remarks.push('partial without buckets although options.bucket was given');
-    if (r.buckets) {
-      check(res, t, xs, 'next', r.buckets.next, 'bucket');
-      check(res, t, xs, 'previous', r.buckets.previous, 'bucket');
-    }
+    checkAnswer(res, t, xs, r);
   }
   if (r.kind === 'insufficient' && !(r.need > 0)) res.remarks.push(`insufficient with need ${r.need}`);
   return { ...res, text, call: `predict(${JSON.stringify(t.id)}, …, ${t.next}, ${t.previous}, ${JSON.stringify({ fromStart: t.fromStart, ...(t.bucketOpt ? { bucket: t.n } : {}) })})` };
@@ -504,13 +509,7 @@ function runUuid(t) {
     }
   }
   if (r.kind === 'ok' || r.kind === 'partial') {
-    check(res, t, xs, 'next', r.next, 'full');
-    check(res, t, xs, 'previous', r.previous, 'full');
-    if (r.kind === 'partial' && t.bucketOpt && !r.buckets) res.remarks.push('partial without buckets although options.bucket was given');
-    if (r.buckets) {
-      check(res, t, xs, 'next', r.buckets.next, 'bucket');
-      check(res, t, xs, 'previous', r.buckets.previous, 'bucket');
-    }
+    checkAnswer(res, t, xs, r);
     // The UUIDs as the CLI makes them: from the buckets when a partial answer has them, else the values'.
     const bucketOf = (x) => (x === null ? null : Math.floor(x * 16));
     checkUuids(res, 'next', uuidsFromBuckets(r.kind === 'partial' && r.buckets ? r.buckets.next : r.next.map(bucketOf)), u.next);

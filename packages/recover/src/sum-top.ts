@@ -747,6 +747,14 @@ function sortByKey(keys: Int32Array, ids: Int32Array, tk: Int32Array, ti: Int32A
   return [k, i];
 }
 
+/** sortByKey, its result left in keys / ids (copied back when the passes ended in the temporaries). */
+function sortInPlace(keys: Int32Array, ids: Int32Array, tk: Int32Array, ti: Int32Array, n: number, bits: number): void {
+  const [sk, si] = sortByKey(keys, ids, tk, ti, n, bits);
+  if (sk === keys) return;
+  keys.set(sk.subarray(0, n));
+  ids.set(si.subarray(0, n));
+}
+
 /** Both halves' group tables in flat arrays (A's groups first): what the join's pre-filter reads. */
 interface FlatGroups {
   readonly count: number;
@@ -1150,11 +1158,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
     // of those bits the first of its leaves with that value (each value's leaves contiguous).
     beginWalk(wk, 0, endA);
     nA = walkBatch(wk, keyA, idA, 0, sizeA);
-    const [sk, si] = sortByKey(keyA, idA, tk, ti, nA, probeBits);
-    if (sk !== keyA) {
-      keyA.set(sk.subarray(0, nA));
-      idA.set(si.subarray(0, nA));
-    }
+    sortInPlace(keyA, idA, tk, ti, nA, probeBits);
     const probeLow = 2 ** probeBits - 1;
     const index = new Int32Array(probeLow + 2);
     for (let q = 0; q < nA; q++) index[(keyA[q]! & probeLow) + 1]!++;
@@ -1210,22 +1214,14 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   while (wk.d >= wk.start && !stopped) {
     const nb = walkBatch(wk, keyB, idB, 0, batch, filterA);
     if (nb === 0) break;
-    const [sb, ib] = sortByKey(keyB, idB, tk, ti, nb, sortBits);
-    if (sb !== keyB) {
-      keyB.set(sb.subarray(0, nb));
-      idB.set(ib.subarray(0, nb));
-    }
+    sortInPlace(keyB, idB, tk, ti, nb, sortBits);
     const filterB = makeFilter(SLOT_FILTER_B, keyBits, Math.log2(nb));
     addKeys(filterB, keyB, nb);
     beginWalk(wkA, 0, endA);
     while (wkA.d >= wkA.start && !stopped) {
       const na = walkBatch(wkA, keyA, idA, 0, chunk, filterB);
       if (na === 0) break;
-      const [sk, si] = sortByKey(keyA, idA, tk, ti, na, sortBits);
-      if (sk !== keyA) {
-        keyA.set(sk.subarray(0, na));
-        idA.set(si.subarray(0, na));
-      }
+      sortInPlace(keyA, idA, tk, ti, na, sortBits);
       // Merge the chunk with the batch (the pairs with equal keys, a buffer at a time), and settle each pair.
       cursor[0] = 0;
       cursor[1] = 0;
