@@ -66,3 +66,67 @@ export function xorshift128StepBack(s: Int32Array): void {
   s[S0_HI] = xh;
   s[S0_LO] = xl;
 }
+
+/**
+ * One forward step with arithmetic right shifts, in place: JavaScriptCore's JIT thunk before
+ * WebKit PR #51077 (variant `jsc-jit-sar`; `x >> 17` and `y >> 26` copy bit 63 down). Still
+ * linear over GF(2), but not invertible: `x ^ (x >> 17)` is 0 in bit 63 and takes the same value
+ * at x and ~x, so the new state1 always has bit 63 clear and two states share every image —
+ * after two steps both words are below 2^63 (the stream lives in 126 bits).
+ */
+export function xorshift128SarStep(s: Int32Array): void {
+  let xh = s[S0_HI]!;
+  let xl = s[S0_LO]!;
+  const yh = s[S1_HI]!;
+  const yl = s[S1_LO]!;
+  s[S0_HI] = yh;
+  s[S0_LO] = yl;
+  // x ^= x << 23
+  xh ^= shl64Hi(xh, xl, 23);
+  xl ^= shl64Lo(xh, xl, 23);
+  // x ^= x >> 17, arithmetic: the high word shifts its sign in
+  xl ^= shr64Lo(xh, xl, 17);
+  xh ^= xh >> 17;
+  // x ^= y ^ (y >> 26), arithmetic
+  s[S1_HI] = xh ^ yh ^ (yh >> 26);
+  s[S1_LO] = xl ^ yl ^ shr64Lo(yh, yl, 26);
+}
+
+/**
+ * One step of `xorshift128SarStep` backwards, in place: one of the two states it turns into
+ * `s` (`other` picks the second: its state0 is the first's XOR ~0 ^ ~0 << 23 ^ ~0 << 46, what
+ * undoing x ^= x << 23 makes of ~0). False, and `s` unchanged, when no state steps
+ * to `s` (its state1 has bit 63 set).
+ */
+export function xorshift128SarStepBack(s: Int32Array, other = false): boolean {
+  if (s[S1_HI]! < 0) return false;
+  const yh = s[S0_HI]!; // the old state1
+  const yl = s[S0_LO]!;
+  // u = v ^ (v >> 17) (arithmetic) where v = old0 ^ (old0 << 23); u has bit 63 clear.
+  let uh = s[S1_HI]! ^ yh ^ (yh >> 26);
+  let ul = s[S1_LO]! ^ yl ^ shr64Lo(yh, yl, 26);
+  // The solution with bit 63 clear is the logical inverse: v = u ^ u>>17 ^ u>>34 ^ u>>51; the
+  // other is ~v.
+  let vh = uh;
+  let vl = ul;
+  for (const n of [17, 34, 51]) {
+    vh ^= shr64Hi(uh, ul, n);
+    vl ^= shr64Lo(uh, ul, n);
+  }
+  if (other) {
+    vh = ~vh;
+    vl = ~vl;
+  }
+  // Invert v = o ^ (o << 23): o = v ^ v<<23 ^ v<<46.
+  uh = vh;
+  ul = vl;
+  for (const n of [23, 46]) {
+    vh ^= shl64Hi(uh, ul, n);
+    vl ^= shl64Lo(uh, ul, n);
+  }
+  s[S1_HI] = yh;
+  s[S1_LO] = yl;
+  s[S0_HI] = vh;
+  s[S0_LO] = vl;
+  return true;
+}
