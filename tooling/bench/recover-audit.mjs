@@ -31,7 +31,7 @@
 //   identify  1–12 full values (or hex, 4–24 buckets of n ≥ 64, mixed, gaps) of a random state of
 //             any engine above (and glibc): the groups identify() lists for the engine's variant
 //             must not all say `cannot` (explains, or cannot tell, is right); a variant no group
-//             holds (bun's jsc-jit-sar, glibc) is a remark.
+//             holds is a remark (bun@1 is Bun 1.0.0: jsc-jit-sar, its own row).
 // --mode predict|uuid|near|identify runs one kind only (each of its engines once first).
 //   node recover-audit.mjs [--minutes 1] [--mode all] [--seed-log trials.jsonl] [--cli N] [--timeout 60]
 //   node recover-audit.mjs --one '<trial json, or a line of the seed log>'
@@ -94,7 +94,7 @@ function weighted(list) {
 const ENGINES = [
   ['node@10', 6, 'sum'], ['node@26', 6, 'sum'], ['chrome@156', 6, 'sum'], ['firefox@153', 6, 'sum'], ['jsc@10', 3, 'sum'],
   ['safari@18', 3, 'sum'], ['edge@18', 2, 'sum'], ['chrome@49', 1.5, 'sum'], ['node@6.9.0', 1.5, 'sum'],
-  ['node@7.0.0', 1.5, 'sum'], ['node@8.0.0', 1.5, 'sum'], ['bun@1', 0.2, 'sum'],
+  ['node@7.0.0', 1.5, 'sum'], ['node@8.0.0', 1.5, 'sum'], ['bun@1', 1.5, 'sum'],
   ['node@20', 5, 's0'], ['node@24', 5, 's0'], ['v8@7.1', 1, 's0'], ['deno@2', 0.5, 's0'],
   ['node@0.10', 1.2, 'mwc'], ['chrome@31', 1.2, 'mwc'], ['node@0.12.18', 1.2, 'mwc'], ['node@4.2.2', 1.2, 'mwc'],
   ['v8@4.8', 1.2, 'mwc'], ['v8@2.2.2', 1, 'mwc'],
@@ -255,7 +255,7 @@ const UUID_ENGINES = [
   ['node@26', 5], ['node@10', 4], ['chrome@156', 4], ['firefox@153', 4], ['jsc@10', 3], ['safari@18', 2], ['edge@18', 2],
   ['chrome@49', 1], ['node@6.9.0', 1], ['node@7.0.0', 1], ['node@8.0.0', 1], ['node@20', 4], ['node@24', 4], ['v8@7.1', 1],
   ['deno@2', 1], ['ie@8', 1], ['ie@11', 1], ['netscape@4', 1], ['firefox@3', 0.5], ['firefox@44', 1], ['rhino@1.7', 0.5],
-  ['node@0.10', 0.5], ['node@4.2.2', 0.5], ['v8@4.9', 0.3], ['quickjs@0.10.1', 0.3], ['bun@1', 0.2],
+  ['node@0.10', 0.5], ['node@4.2.2', 0.5], ['v8@4.9', 0.3], ['quickjs@0.10.1', 0.3], ['bun@1', 1],
 ];
 const UUID_TEMPLATE = 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx';
 

@@ -6,6 +6,8 @@
  * 64 + i bit i of state1). The system is kept in echelon form with each pivot row's lowest set
  * bit as its pivot, so reducing a new row only ever XORs rows whose pivot is its lowest bit.
  */
+import { xorshift128SarStep, xorshift128Step } from '@emu/core';
+
 export const UNKNOWNS = 128;
 const WORDS = 4;
 const STRIDE = WORDS + 1; // coefficient words + RHS
@@ -155,45 +157,103 @@ export function evalRow(src: Int32Array, off: number, x: Int32Array): number {
 }
 
 /**
- * Symbolic xorshift128 states, shared by every recovery and computed lazily: row block t holds,
- * for each bit i of state0 after t steps, its coefficients over the initial state (4 words at
- * t·256 + 4i). state1 after t steps is state0 after t + 1, so one table serves both words.
+ * Which state transition the symbolic tables and the solvers' concrete steps follow:
+ * - `logical`: xorshift128 as every engine but one computes it (core's xorshift128Step);
+ * - `sar-extended`: JavaScriptCore's JIT thunk before WebKit PR #51077 (variant `jsc-jit-sar`,
+ *   core's xorshift128SarStep, shifts right arithmetic) on the states it can reach after two
+ *   steps — both words below 2^63, where that step is a bijection — extended to every state by
+ *   a map of its own so that the solvers' 128 unknowns stay full rank: bit 63 of state0 moves to
+ *   bit 63 of the new state1, bit 63 of state1 stays in the new state0 and is XORed into the new
+ *   state1's bit 0. On the 2^126 reachable states it is the engine's step; a solution outside
+ *   them is no state the engine has after two calls, and the caller drops it.
+ */
+export type StepModel = 'logical' | 'sar-extended';
+
+/** One step of `model`, in place on [s0hi, s0lo, s1hi, s1lo]. */
+export function stepOf(model: StepModel): (s: Int32Array) => void {
+  return model === 'logical' ? xorshift128Step : sarExtendedStep;
+}
+
+const SIGN = -0x80000000;
+
+function sarExtendedStep(s: Int32Array): void {
+  const x63 = s[0]! & SIGN;
+  const y63 = s[2]! & SIGN;
+  s[0]! ^= x63;
+  s[2]! ^= y63;
+  xorshift128SarStep(s); // new state1's bit 63 is clear
+  s[0]! |= y63;
+  s[2]! |= x63;
+  s[3]! ^= y63 >>> 31;
+}
+
+/**
+ * Symbolic xorshift128 states, shared by every recovery and computed lazily (one table per step
+ * model): row block t holds, for each bit i of state0 after t steps, its coefficients over the
+ * initial state (4 words at t·256 + 4i). state1 after t steps is state0 after t + 1, so one
+ * table serves both words.
  */
 const BLOCK = 64 * WORDS;
-let table = new Int32Array(0);
-let steps = -1; // the last block filled
+const tables: Record<StepModel, { table: Int32Array; steps: number }> = {
+  logical: { table: new Int32Array(0), steps: -1 }, // steps: the last block filled
+  'sar-extended': { table: new Int32Array(0), steps: -1 },
+};
 
 /** Offset in `symbolicRows()` of state0 bit `bit` after `t` steps (state1: use t + 1). */
 export function s0Offset(t: number, bit: number): number {
   return t * BLOCK + bit * WORDS;
 }
 
-/** The table, filled at least up to state0 after `t` steps. */
-export function symbolicRows(t: number): Int32Array {
-  if (t <= steps) return table;
+/** The table of `model`, filled at least up to state0 after `t` steps. */
+export function symbolicRows(t: number, model: StepModel): Int32Array {
+  const memo = tables[model];
+  if (t <= memo.steps) return memo.table;
+  let table = memo.table;
   if ((t + 1) * BLOCK > table.length) {
     const grown = new Int32Array(Math.max((t + 1) * BLOCK, table.length * 2, 4 * BLOCK));
     grown.set(table);
-    table = grown;
+    table = memo.table = grown;
   }
-  if (steps < 1) {
+  if (memo.steps < 1) {
     // Block 0: state0 bit i is unknown i; block 1 (state1 initially): unknown 64 + i.
     for (let i = 0; i < 64; i++) {
       table[s0Offset(0, i) + (i >>> 5)] = 1 << (i & 31);
       table[s0Offset(1, i) + 2 + (i >>> 5)] = 1 << (i & 31);
     }
-    steps = 1;
+    memo.steps = 1;
   }
-  for (; steps < t; steps++) {
+  const sar = model === 'sar-extended';
+  /** Row i of (v >> k), logical or arithmetic, as an offset into v's block (−1: zero). */
+  const shifted = (i: number, k: number): number => (i + k < 64 ? (i + k) * WORDS : sar ? 63 * WORDS : -1);
+  for (; memo.steps < t; memo.steps++) {
+    const steps = memo.steps;
     // Block steps + 1 (state1 after `steps` steps) = step(x = block steps − 1, y = block steps):
-    // x ^= x << 23; x ^= x >> 17; x ^= y ^ (y >> 26).
+    // x ^= x << 23; x ^= x >> 17; x ^= y ^ (y >> 26). The extended SAR step takes x and y
+    // without their bit 63 (rows zeroed), then puts x's bit 63 in the result's and XORs y's
+    // into its bit 0.
     const x = table.subarray((steps - 1) * BLOCK, steps * BLOCK).slice();
-    const y = steps * BLOCK;
+    const y = table.subarray(steps * BLOCK, (steps + 1) * BLOCK).slice();
+    const x63 = x.slice(63 * WORDS, 64 * WORDS);
+    const y63 = y.slice(63 * WORDS, 64 * WORDS);
+    if (sar) {
+      x.fill(0, 63 * WORDS, 64 * WORDS);
+      y.fill(0, 63 * WORDS, 64 * WORDS);
+    }
     for (let i = 63; i >= 23; i--) for (let w = 0; w < WORDS; w++) x[i * WORDS + w]! ^= x[(i - 23) * WORDS + w]!;
-    for (let i = 0; i < 64 - 17; i++) for (let w = 0; w < WORDS; w++) x[i * WORDS + w]! ^= x[(i + 17) * WORDS + w]!;
+    // x ^= x >> 17 reads x before it changes: from the low rows up, a row i + 17 > i is still
+    // unchanged; the arithmetic shift's rows 47…63 all read row 63, changed last.
     for (let i = 0; i < 64; i++) {
+      const from = shifted(i, 17);
+      if (from >= 0) for (let w = 0; w < WORDS; w++) x[i * WORDS + w]! ^= x[from + w]!;
+    }
+    for (let i = 0; i < 64; i++) {
+      const from = shifted(i, 26);
+      for (let w = 0; w < WORDS; w++) x[i * WORDS + w]! ^= y[i * WORDS + w]! ^ (from >= 0 ? y[from + w]! : 0);
+    }
+    if (sar) {
       for (let w = 0; w < WORDS; w++) {
-        x[i * WORDS + w]! ^= table[y + i * WORDS + w]! ^ (i + 26 < 64 ? table[y + (i + 26) * WORDS + w]! : 0);
+        x[63 * WORDS + w]! ^= x63[w]!;
+        x[w]! ^= y63[w]!;
       }
     }
     table.set(x, (steps + 1) * BLOCK);

@@ -26,6 +26,9 @@ const ENGINES: [string, VariantId][] = [
   ['spidermonkey@45', 'spidermonkey'],
   ['jsc@10', 'jsc'],
   ['chakra@1.2', 'chakra'],
+  // JavaScriptCore's JIT thunk before WebKit PR #51077 (arithmetic shifts; its step forgets a
+  // direction, so the value before the first seen one has two candidates): Bun 0.6 … 1.3.5.
+  ['bun@1.2.0', 'jsc-jit-sar'],
 ];
 
 const RUNS = Number(process.env.EMU_RECOVER_RUNS ?? 30);

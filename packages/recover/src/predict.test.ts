@@ -189,11 +189,24 @@ describe('predict: recover from observations, then the next and previous values'
     expect(() => parseObservations('1.5')).toThrow(/not in \[0, 1\)/);
   });
 
-  it('bun@ ids before the JIT-shift fix (jsc-jit-sar) are refused with the reason, never solved as logical shifts', () => {
+  it('bun@ ids before the JIT-shift fix (jsc-jit-sar) are solved under their own step: 4 values give the next bit for bit; the earliest previous value asked for is open', () => {
     const e = createEngine('bun@1.2.0', { seed: 42 });
-    const seen = Array.from({ length: 80 }, () => e.random());
-    const r = predict('bun@1.2.0', seen, 3, 0);
-    expect(r.kind).toBe('unsupported');
-    expect('note' in r ? r.note : '').toMatch(/arithmetic/);
+    const xs = Array.from({ length: 120 }, () => e.random());
+    const r = predict('bun@1.2.0', xs.slice(0, 4), 3, 0, { fromStart: true });
+    expect(r.kind, r.note).toBe('ok');
+    if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(4, 7).map(doubleToHex));
+    // JSC's logical step fits these first values too (a 32-bit seed: small words, the shifts
+    // agree) but not 80 of them: solved as jsc, they are refused, never predicted.
+    expect(predict('jsc@17', xs.slice(0, 80), 3, 0).kind).toBe('inconsistent');
+    // Mid-stream with 3 previous values: the nearest 2 are the engine's, the third is open (two
+    // states 3 calls back fit: the step forgets a direction, and 3 calls do not say which).
+    const mid = predict('bun@1.2.0', xs.slice(100, 104), 2, 3);
+    expect(mid.kind, mid.note).toBe('partial');
+    if (mid.kind === 'partial') {
+      expect(mid.previous[0]).toBeNull();
+      expect(mid.previous.slice(1).map((x) => doubleToHex(x!))).toEqual(xs.slice(98, 100).map(doubleToHex));
+      expect(mid.next.map((x) => doubleToHex(x!))).toEqual(xs.slice(104, 106).map(doubleToHex));
+      expect(mid.note).toMatch(/forgets a direction/);
+    }
   });
 });

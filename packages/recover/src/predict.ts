@@ -3,7 +3,7 @@
  * the engine's algorithm, and produce the next and previous values — or say why not
  * ("not enough data", "ambiguous: N states fit", "no state explains these values").
  */
-import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex } from '@emu/core';
+import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex, xorshift128SarStepBack } from '@emu/core';
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { MAX_OBSERVATIONS, type Observed, isResidue, matches } from './observe.js';
@@ -290,7 +290,7 @@ function method(era: Pick<Era, 'package' | 'variant'>): Method | undefined {
       if (v === 'v8-4.8-constructdouble') return { min: 3, solve: mwcBuckets(v, (x) => ({ states: recoverMwcConstructDouble(x).states, detail: '2^20 hidden bits of the 36969 generator searched' })) };
       return undefined;
     case 'xorshift128plus':
-      return v === 'jsc-jit-sar' ? undefined : xorshiftMethod(v);
+      return xorshiftMethod(v);
     case 'v8-mwc-cpp':
       if (v === 'v8-3.21-cpp') return { min: 3, solve: mwcBuckets(v, (x) => ({ states: recoverMwcCpp(x).states, detail: 'as V8 3.11 random_base: low 18 bits split, 2 × 2^14 hidden carries met in the middle' })) };
       return historyMethod(era.package, v, mwcBuckets);
@@ -307,10 +307,13 @@ function emit(pkg: string, variant: string, state: readonly (number | string)[],
 
 /**
  * The `count` values an engine produced before the first observation, given the state just
- * before it: rewind (every generator here is invertible), then generate forwards.
+ * before it: rewind (every generator here is invertible but jsc-jit-sar's), then generate
+ * forwards. `history`: the calls known to have come before the first observation (the values
+ * asked for).
  */
-function previousValues(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly Observed[], count: number): number[] | { ambiguousAt: number; nan?: boolean } {
+function previousValues(pkg: string, variant: string, state: readonly (number | string)[], observed: readonly Observed[], count: number, history = count): number[] | { ambiguousAt: number; nan?: boolean } {
   if (count === 0) return [];
+  if (variant === 'jsc-jit-sar') return sarPreviousValues(state, count, history);
   const info = XS_VARIANTS.find((x) => x.id === variant);
   let earlier: (number | string)[];
   if (pkg === 'xorshift128plus') {
@@ -422,15 +425,37 @@ function previousValues(pkg: string, variant: string, state: readonly (number | 
   return emit(pkg, variant, earlier, count);
 }
 
+/**
+ * jsc-jit-sar's step has two predecessors for every state it reaches; the one with state0 below
+ * 2^63 is the engine's when two calls came before it (xorshift128SarStep). The value k back is
+ * the output of the step into the state k − 1 steps back, so it is known when every state up
+ * to k − 2 steps back had two calls before it: k < history. The earliest of `history` is not.
+ * (`sarReachable` has dropped the states `history` calls could not have led to.)
+ */
+function sarPreviousValues(state: readonly (number | string)[], count: number, history: number): number[] | { ambiguousAt: number } {
+  if (count >= history) return { ambiguousAt: history - 1 };
+  const s = Int32Array.from([...u64FromBigInt(BigInt(state[0]!)), ...u64FromBigInt(BigInt(state[1]!))]);
+  for (let j = 1; j <= count; j++) {
+    // The last step back (j = count) may pick either: both step to the same state, so to the same values.
+    const t = s.slice();
+    xorshift128SarStepBack(t);
+    if (t[0]! < 0) xorshift128SarStepBack(s, true);
+    else s.set(t);
+  }
+  return emit('xorshift128plus', 'jsc-jit-sar', [`0x${u64ToHex(s[0]!, s[1]!)}`, `0x${u64ToHex(s[2]!, s[3]!)}`], count);
+}
+
+/** Whether `history` calls of jsc-jit-sar can have led to the state: after one, state1 is below 2^63; after two, both words. */
+function sarReachable(state: readonly (number | string)[], history: number): boolean {
+  const [s0, s1] = state.map((w) => BigInt(w));
+  return (history < 1 || s1! < 2n ** 63n) && (history < 2 || s0! < 2n ** 63n);
+}
+
 class AmbiguousPast extends Error {
   constructor(readonly at: number) {
     super(`two states fit ${at} values back`);
   }
 }
-
-const UNSUPPORTED: Record<string, string> = {
-  'jsc-jit-sar': 'recovery for jsc-jit-sar is not implemented: the GF(2) solver models logical shifts, and JavaScriptCore\'s JIT thunk before WebKit PR #51077 (Bun ≤ 1.3.5) shifted arithmetically',
-};
 
 /** Whether values the engine produced agree with every observation. */
 function fits(values: readonly number[], observed: readonly Observed[]): boolean {
@@ -448,7 +473,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   const era = r.era ?? (r.node ? { package: r.node.package, variant: r.node.variant } : undefined) ?? defaultEra(engineId);
   const variant = era.variant ?? engineId;
   const m = method(era);
-  if (!m) return { kind: 'unsupported', variant, note: UNSUPPORTED[variant] ?? `recovery for ${variant} is not implemented` };
+  if (!m) return { kind: 'unsupported', variant, note: `recovery for ${variant} is not implemented` };
   if (observed.length > MAX_OBSERVATIONS) return { kind: 'unsupported', variant, note: `${observed.length} observations is more than the ${MAX_OBSERVATIONS} recovery takes (it needs a few hundred at most); give the first ${MAX_OBSERVATIONS} or fewer` };
   if (observed.length < m.min) {
     const need = (m.full ?? m.min) - observed.length;
@@ -477,7 +502,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   }
   if (solved.firstGenerator) return consensus(variant, firstGeneratorRuns(variant, solved.firstGenerator, observed, next, back), observed.length, next, back, options, detail, true);
   // Every candidate must reproduce every observation, bit for bit (or bucket for bucket).
-  const states = solved.states.filter((st) => fits(emit(era.package!, variant, st, observed.length), observed));
+  const states = solved.states.filter((st) => fits(emit(era.package!, variant, st, observed.length), observed) && (variant !== 'jsc-jit-sar' || sarReachable(st, back)));
   if (states.length === 0) {
     return need
       ? { kind: 'insufficient', variant, need, note: `not enough data (${detail}): need about ${need} more values` }
@@ -535,7 +560,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
       count: 2,
       next: run.slice(observed.length),
       previous: knownPast(era.package!, variant, state, observed, back),
-      note: `${detail}; 2 states fit ${k === 0 ? 'the value' : `${k + 1} values`} before the first observed one (an MWC1616 half whose carry equals its multiplier, as only just after seeding): ${k === 0 ? 'no previous value is' : k === 1 ? 'only the nearest previous value is' : `only the nearest ${k} previous values are`} known`,
+      note: `${detail}; 2 states fit ${k === 0 ? 'the value' : `${k + 1} values`} before the first observed one (${variant === 'jsc-jit-sar' ? 'JavaScriptCore\'s JIT step forgets a direction of the state, so every state has two predecessors; the one below 2^63 is the engine\'s only when two calls came before it' : 'an MWC1616 half whose carry equals its multiplier, as only just after seeding'}): ${k === 0 ? 'no previous value is' : k === 1 ? 'only the nearest previous value is' : `only the nearest ${k} previous values are`} known`,
     }, options.bucket);
   }
   return { kind: 'ok', variant, state, next: run.slice(observed.length), previous: past, note: detail };
@@ -549,7 +574,7 @@ function knownPast(pkg: string, variant: string, state: readonly (number | strin
   const past = previousValues(pkg, variant, state, observed, back);
   if (Array.isArray(past)) return past;
   const k = past.ambiguousAt;
-  const near = k > 0 ? previousValues(pkg, variant, state, observed, k) : [];
+  const near = k > 0 ? previousValues(pkg, variant, state, observed, k, back) : [];
   return [...new Array<null>(back - (Array.isArray(near) ? near.length : 0)).fill(null), ...(Array.isArray(near) ? near : [])];
 }
 

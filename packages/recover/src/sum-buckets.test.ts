@@ -17,7 +17,11 @@ import { VARIANTS, type VariantId, create } from '@emu/xorshift128plus';
 import { type Observed, predict, recoverXorshift } from './index.js';
 import { checkGiven } from './bucket-check.test-support.js';
 
-/** Every sum mapping and cache shape: node 10's era (V8 5.9–7.0), node 26, Chromium 156's generation order, SpiderMonkey, JSC, Chakra. */
+/**
+ * Every sum mapping, cache shape and step: node 10's era (V8 5.9–7.0), node 26, Chromium 156's
+ * generation order, SpiderMonkey, JSC, Chakra, and Bun 0.6 … 1.3.5 (JSC's JIT thunk with
+ * arithmetic shifts: its first value checked, not solved — one more than JSC).
+ */
 const ENGINES: [string, string][] = [
   ['node@10.24.1', 'v8-5.9-seeded62'],
   ['node@26.12.1', 'v8-14.4-sum-53'],
@@ -25,6 +29,7 @@ const ENGINES: [string, string][] = [
   ['spidermonkey@45', 'spidermonkey'],
   ['jsc@10', 'jsc'],
   ['chakra@1.2', 'chakra'],
+  ['bun@1.2.0', 'jsc-jit-sar'],
 ];
 /** Bucket sizes with the consecutive values that settle every cache position from the start (measured: recover-bench --only sum-buckets). */
 const SIZES: [number, number][] = [

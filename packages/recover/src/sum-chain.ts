@@ -35,8 +35,7 @@
  * about 2 ns each on this machine, measured) ≈ 6·2^(cin + a) + 4·2^(n + L − a) + 100 per checked
  * pair, for a split a = j₁ − j₀ (cin = n guessed carry-in bits, or 0).
  */
-import { xorshift128Step } from '@emu/core';
-import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
+import { type StepModel, UNKNOWNS, s0Offset, stepOf, symbolicRows } from './gf2.js';
 
 /** One chain: outputs t₀ … t₀ + n − 1 (steps from the frame state), their sums' bits from `lo` up to `hi` (exclusive). */
 export interface SumChain {
@@ -47,6 +46,8 @@ export interface SumChain {
   readonly hi: number;
   /** Whether the carry into level lo is known to be 0 (lo = 0) or has to be guessed. */
   readonly carryInKnown: boolean;
+  /** The state transition (gf2.ts): the symbolic table read and the concrete steps taken. */
+  readonly model: StepModel;
 }
 
 /** How solveChain will split a run of n sums: levels searched, where the two halves meet, and the estimated cost. */
@@ -388,6 +389,7 @@ function settle(x: Settle, cin: number, lowQ: number, highQ: number, emit: (x: I
 /** Whether the chain's first state in acc reproduces every known sum bit of the chain and the guessed carries into its lowest level. */
 function fits(x: Settle, cin: number): boolean {
   const { n, chain } = x;
+  const step = stepOf(chain.model);
   // The chain's first state: w₀ = state0, w₁ = state1 (as [high, low] words for the stepper).
   st[0] = acc[1]!;
   st[1] = acc[0]!;
@@ -405,7 +407,7 @@ function fits(x: Settle, cin: number): boolean {
       const c = lo >= 32 ? ((sumHi ^ st[0]! ^ st[2]!) >>> (lo - 32)) & 1 : (((l % 2 ** 32) ^ st[1]! ^ st[3]!) >>> lo) & 1;
       carries |= c << u;
     }
-    xorshift128Step(st);
+    step(st);
   }
   return carries === (chain.carryInKnown ? 0 : cin);
 }
@@ -643,7 +645,7 @@ function equationColumns(el: Eliminated, neq: number, table: Int32Array, t0: num
 export function solveChain(chain: SumChain, plan: ChainPlan, emit: (x: Int32Array) => boolean): ChainResult {
   const n = chain.sums.length;
   const words = n + 1;
-  const table = symbolicRows(chain.t0 + words + 1);
+  const table = symbolicRows(chain.t0 + words + 1, chain.model);
   const el = eliminate(chain, plan.levels, table);
   if (el.rank < UNKNOWNS - MAX_KERNEL) return { solved: false, matches: 0, joined: 0, nodes: 0 };
   const L = el.L;
@@ -900,10 +902,10 @@ export function solveChains(chains: readonly SumChain[], plan: ChainPlan, emit: 
   const unsolved = { solved: false, matches: 0, joined: 0, nodes: 0 };
   if (chains.length !== 2) throw new RangeError(`solveChains: one or two chains, got ${chains.length}`);
   const [A, B] = chains as [SumChain, SumChain];
-  if (B.t0 < A.t0 + A.sums.length || A.lo !== B.lo || A.hi !== B.hi || A.carryInKnown !== B.carryInKnown) throw new RangeError('solveChains: chains must be sorted, disjoint and alike in their known levels');
+  if (B.t0 < A.t0 + A.sums.length || A.lo !== B.lo || A.hi !== B.hi || A.carryInKnown !== B.carryInKnown || A.model !== B.model) throw new RangeError('solveChains: chains must be sorted, disjoint and alike in their known levels');
   const la = A.sums.length;
   const lb = B.sums.length;
-  const table = symbolicRows(B.t0 + lb + 2);
+  const table = symbolicRows(B.t0 + lb + 2, A.model);
   const el = eliminateMulti(chains, plan.levels, table);
   if (el.rank < UNKNOWNS - MAX_KERNEL) return unsolved;
   const L = el.L;
@@ -1024,6 +1026,7 @@ const mcp = new Int32Array(4);
 /** Whether the frame state in fr reproduces every chain's known sum bits, its guessed carries into the lowest level (chain c's at bits off[c] … of cin) and its guessed first-word bits (its own paths). */
 function fitsMulti(x: { L: number; maskLo: number; maskHi: number }, lay: Layout, cin: number, guess: (v: number) => number): boolean {
   const C = lay.chains.length;
+  const step = stepOf(lay.chains[0]!.model);
   mst[0] = fr[1]!;
   mst[1] = fr[0]!;
   mst[2] = fr[3]!;
@@ -1033,7 +1036,7 @@ function fitsMulti(x: { L: number; maskLo: number; maskHi: number }, lay: Layout
   for (let c = 0; c < C; c++) {
     const ch = lay.chains[c]!;
     while (t < ch.t0) {
-      xorshift128Step(mst);
+      step(mst);
       t++;
     }
     const lo = ch.lo;
@@ -1051,7 +1054,7 @@ function fitsMulti(x: { L: number; maskLo: number; maskHi: number }, lay: Layout
       if (((sumHi ^ z[0]) & x.maskHi) !== 0 || ((l ^ z[1]) & x.maskLo) !== 0) return false;
       const cbit = ch.carryInKnown ? 0 : lo >= 32 ? ((sumHi ^ mcp[0]! ^ mcp[2]!) >>> (lo - 32)) & 1 : (((l % 2 ** 32) ^ mcp[1]! ^ mcp[3]!) >>> lo) & 1;
       if (cbit !== (ch.carryInKnown ? 0 : (cin >>> (o + u)) & 1)) return false;
-      xorshift128Step(mcp);
+      step(mcp);
     }
   }
   return true;

@@ -37,8 +37,7 @@
  * `(s0 + s1) >> 11` [26, 42) [49, 64) — 2^20 paths, 28 key bits, about 2^12 joined. Other
  * shapes are not searched (no other mapping has a backwards cache).
  */
-import { xorshift128Step } from '@emu/core';
-import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
+import { UNKNOWNS, s0Offset, stepOf as transition, symbolicRows } from './gf2.js';
 import { bitAt, insertRow, solvedRows, type SumChain } from './sum-chain.js';
 
 /** Paths of pair A at most (counted by the first walk); past it the search refuses (the caller leaves the alignment unsettled). */
@@ -377,7 +376,7 @@ function carryIn(cinTracks: readonly number[], cin: number): number {
  */
 export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => boolean): PairsResult {
   const fail = { solved: false, pathsA: 0, joined: 0, matches: 0 };
-  if (a.sums.length !== 2 || b.sums.length !== 2 || a.lo !== b.lo || a.hi !== b.hi || a.carryInKnown !== b.carryInKnown) return fail;
+  if (a.sums.length !== 2 || b.sums.length !== 2 || a.lo !== b.lo || a.hi !== b.hi || a.carryInKnown !== b.carryInKnown || a.model !== b.model) return fail;
   const tracks = pairTracks(a.lo, a.hi, a.carryInKnown);
   if (!tracks || tracks.length > 3) return fail;
   // Positions in lockstep: step s takes level first + s of every track still running.
@@ -397,7 +396,7 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   const np = pos.length;
   const neq = 6 * np;
   const tw = Math.ceil(neq / 32);
-  const table = symbolicRows(Math.max(a.t0, b.t0) + 4);
+  const table = symbolicRows(Math.max(a.t0, b.t0) + 4, a.model);
   const forms = new Int32Array(neq * 4);
   [a, b].forEach((ch, x) => {
     pos.forEach((q, p) => {
@@ -552,6 +551,7 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   const bitsMask = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
   const maskLo = bitsMask(Math.min(a.lo, 32), Math.min(a.hi, 32));
   const maskHi = bitsMask(Math.max(a.lo, 32) - 32, Math.max(a.hi, 32) - 32);
+  const step = transition(a.model);
   /** Whether st (at a pair's first output, as [s0 hi, s0 lo, s1 hi, s1 lo]) shows both its sums; steps st past them. */
   const showsPair = (ch: SumChain): boolean => {
     for (let u = 0; u < 2; u++) {
@@ -559,7 +559,7 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
       const sumHi = (st[0]! + st[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
       const z = ch.sums[u]!;
       if (((sumHi ^ z[0]) & maskHi) !== 0 || ((l ^ z[1]) & maskLo) !== 0) return false;
-      xorshift128Step(st);
+      step(st);
     }
     return true;
   };

@@ -39,8 +39,7 @@
  * (measured plans): 2^17 + 2^18 leaves and 2^13 joined pairs, 20–30 ms; the level search would
  * guess 2^23 carry-ins.
  */
-import { xorshift128Step } from '@emu/core';
-import { Gf2System, UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
+import { Gf2System, type StepModel, UNKNOWNS, s0Offset, stepOf, symbolicRows } from './gf2.js';
 import { kernelOf } from './sum-chain.js';
 import { eliminate, solvedMap, stateColumns } from './sum-pairs.js';
 
@@ -56,10 +55,11 @@ export interface TopObservation {
   readonly ranges?: readonly (readonly [number, number])[];
 }
 
-/** Which sum bits a value shows: lo … hi − 1 (sum-53: 11 … 63; the low sums: 0 … 51 / 52). */
+/** Which sum bits a value shows: lo … hi − 1 (sum-53: 11 … 63; the low sums: 0 … 51 / 52), and the state transition (gf2.ts). */
 export interface TopShape {
   readonly lo: number;
   readonly hi: number;
+  readonly model: StepModel;
 }
 
 /** What solveTop will search: the window of observations, the span, where the halves meet, and the estimated cost. */
@@ -305,17 +305,17 @@ export function sharedPrefix(lo: number, hi: number, bits: number): number {
  * so it is memoised by the words' offsets from the first.
  */
 const rankMemo = new Map<string, number>();
-function wordsRank(obs: readonly TopObservation[], first: number, end: number, s: number, hi: number): number {
+function wordsRank(obs: readonly TopObservation[], first: number, end: number, s: number, hi: number, model: StepModel): number {
   const words: number[] = [];
   for (let k = first; k < end; k++) {
     if (k === first || obs[k]!.t !== obs[k - 1]!.t + 1) words.push(obs[k]!.t);
     words.push(obs[k]!.t + 1);
   }
   const t0 = words[0]!;
-  const key = `${s}/${hi}/${words.map((w) => w - t0).join(',')}`;
+  const key = `${model}/${s}/${hi}/${words.map((w) => w - t0).join(',')}`;
   const memo = rankMemo.get(key);
   if (memo !== undefined) return memo;
-  const table = symbolicRows(words[words.length - 1]! - t0 + 2);
+  const table = symbolicRows(words[words.length - 1]! - t0 + 2, model);
   const sys = new Gf2System();
   for (const w of words) for (let i = 0; i < s && sys.rank < UNKNOWNS; i++) sys.add(table, s0Offset(1 + w - t0, hi - s + i), -1, -1, 0);
   rankMemo.set(key, sys.rank);
@@ -407,7 +407,7 @@ export function planTop(obs: readonly TopObservation[], shape: TopShape, cap: nu
             const floor = costOf(Math.max(0, la + lb - Math.min(checks + Math.max(0, deficit), KEY_BITS)), JOIN_WEIGHT_FULL_RANK);
             if (floor > cap || floor / serves > perServe || scoreOf(floor, j + 1, serves) >= bestScore) continue;
             if (deficit < 0) {
-              deficit = UNKNOWNS - wordsRank(obs, i, j + 1, s, shape.hi);
+              deficit = UNKNOWNS - wordsRank(obs, i, j + 1, s, shape.hi, shape.model);
               K = s * S - (UNKNOWNS - deficit);
               if (deficit > MAX_DEFICIT) break splits;
             }
@@ -960,6 +960,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   const winLo = Float64Array.from(win, (o) => o.lo);
   const winHi = Float64Array.from(win, (o) => o.hi);
   const residues = Uint8Array.from(win, (o) => (o.ranges ? 1 : 0));
+  const step = stepOf(shape.model);
   const runFits = (run: (typeof runs)[number], o: number): boolean => {
     st[0] = acc[o + 1]!;
     st[1] = acc[o]!;
@@ -969,7 +970,7 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
       const m = valueOf(st, shape.lo, hiMask, scale);
       if (m < winLo[k]! || m > winHi[k]!) return false;
       if (residues[k] && !win[k]!.ranges!.some(([lo, hi]) => m >= lo && m <= hi)) return false;
-      if (k + 1 < run.to) xorshift128Step(st);
+      if (k + 1 < run.to) step(st);
     }
     return true;
   };
@@ -1060,6 +1061,10 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
   // Measured (⌊x·16⌋ × 35, 2^23 pairs): 111 → 65–75 ns a pair (JOIN_WEIGHT_FULL_RANK).
   const flat = deficit === 0 && grouped[0] && grouped[1] ? flatGroups(groups[0]!, groups[1]!) : undefined;
   const run0 = runs[0]!;
+  const sar = shape.model === 'sar-extended';
+  const sign = sar ? -0x80000000 : 0;
+  const fill17 = sar ? -(2 ** 15) : 0; // the top 17 bits
+  const fill26 = sar ? -(2 ** 6) : 0; // the top 26 bits
   const quick = (a: number, b: number): boolean => {
     const f = flat!;
     let a0 = 0;
@@ -1086,15 +1091,22 @@ export function solveTop(obs: readonly TopObservation[], shape: TopShape, plan: 
       const m = (((xh + yh + (l >= TWO32 ? 1 : 0)) & hiMask) >>> 0) * scale + ((l >>> 0) >>> shape.lo);
       if (m < winLo[k]! || m > winHi[k]!) return false;
       if (++k === run0.to) return true;
-      // xorshift128Step: state0 ← state1; state1 ← x ^ x << 23 ^ (…) >> 17 ^ y ^ y >> 26.
+      // The step: state0 ← state1; state1 ← x ^ x << 23 ^ (…) >> 17 ^ y ^ y >> 26. The
+      // extended SAR step (gf2.ts; masks 0 in the logical one): both bit 63s held out, the
+      // shifts' high words filled with the sign, x's bit 63 put back in the result's, y's XORed
+      // into its bit 0.
+      const x63 = xh & sign;
+      const y63 = yh & sign;
+      xh ^= x63;
+      const yc = yh ^ y63;
       let th = (xh << 23) | (xl >>> 9);
       xl ^= xl << 23;
       xh ^= th;
-      th = xh >>> 17;
+      th = (xh >>> 17) | ((xh >> 31) & fill17);
       xl ^= (xl >>> 17) | (xh << 15);
       xh ^= th;
-      const nh = xh ^ yh ^ (yh >>> 26);
-      const nl = xl ^ yl ^ ((yl >>> 26) | (yh << 6));
+      const nh = xh ^ yc ^ ((yc >>> 26) | ((yc >> 31) & fill26)) ^ x63;
+      const nl = xl ^ yl ^ ((yl >>> 26) | (yc << 6)) ^ (y63 >>> 31);
       xh = yh;
       xl = yl;
       yh = nh;

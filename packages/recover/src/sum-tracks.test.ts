@@ -52,7 +52,7 @@ describe('a run of 3 full (s0 + s1) values walked on tracks (sum-tracks.ts)', ()
         fc.property(w64, w64, fc.integer({ min: 0, max: 5 }), (s0, s1, t0) => {
           const ws = words(s0, s1, t0 + 4);
           const sums = [0, 1, 2].map((u) => (ws[t0 + u]! + ws[t0 + u + 1]!) & M64);
-          const chain: SumChain = { t0, sums: sums.map((z) => halves(z & known)), lo: shape.lo, hi: shape.hi, carryInKnown: shape.known };
+          const chain: SumChain = { t0, sums: sums.map((z) => halves(z & known)), lo: shape.lo, hi: shape.hi, carryInKnown: shape.known, model: 'logical' };
           const found: string[] = [];
           const r = solveTracks(chain, (x) => {
             // Every state emitted: its run's sums, by BigInt, show the known bits.
@@ -86,20 +86,20 @@ describe('a run of 3 full (s0 + s1) values walked on tracks (sum-tracks.ts)', ()
     // The third sum's top bit flipped: the state made the others, no state makes all three.
     const bad = sums.map((z, u): [number, number] => (u === 2 ? [z[0] ^ (1 << 31), z[1]] : z));
     const found: Int32Array[] = [];
-    const r = solveTracks({ t0: 0, sums: bad, lo: 11, hi: 64, carryInKnown: false }, (x) => found.push(x) > 0);
+    const r = solveTracks({ t0: 0, sums: bad, lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, (x) => found.push(x) > 0);
     expect(r.solved).toBe(true);
     expect(found).toEqual([]);
     expect(runTracks(2, 11, 64, false)).toBeUndefined();
     expect(runTracks(4, 0, 52, true)).toBeUndefined();
     // Buckets: only the top 16 bits known — the tracks need levels below them.
-    expect(solveTracks({ t0: 0, sums, lo: 48, hi: 64, carryInKnown: false }, () => true).solved).toBe(false);
+    expect(solveTracks({ t0: 0, sums, lo: 48, hi: 64, carryInKnown: false, model: 'logical' }, () => true).solved).toBe(false);
   });
 
   it('a sparse state (s0 = s1 = 1) under `>> 11`: the walk stops at its cap, unsolved (the caller then meets the halves in the middle), having emitted nothing false', () => {
     const ws = words(1n, 1n, 5);
     const mask = M64 >> 11n << 11n;
     const sums = [0, 1, 2].map((u) => (ws[u]! + ws[u + 1]!) & mask);
-    const r = solveTracks({ t0: 0, sums: sums.map(halves), lo: 11, hi: 64, carryInKnown: false }, (x) => {
+    const r = solveTracks({ t0: 0, sums: sums.map(halves), lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, (x) => {
       const f = words(word(x[0]!, x[1]!), word(x[2]!, x[3]!), 5);
       for (let u = 0; u < 3; u++) expect((f[u]! + f[u + 1]!) & mask).toBe(sums[u]);
       return true;

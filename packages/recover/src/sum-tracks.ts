@@ -28,8 +28,7 @@
  * state and the known sums fix the carries), so each is emitted once. A walk past MAX_NODES
  * stops unsolved (the caller then searches the run as sum-chain.ts does).
  */
-import { xorshift128Step } from '@emu/core';
-import { UNKNOWNS, s0Offset, symbolicRows } from './gf2.js';
+import { type StepModel, UNKNOWNS, s0Offset, stepOf, symbolicRows } from './gf2.js';
 import { bitAt, type SumChain } from './sum-chain.js';
 import { eliminate, solvedMap, stateColumns } from './sum-pairs.js';
 
@@ -91,16 +90,16 @@ interface Layout {
 const MAX_LAYOUTS = 256;
 const layouts = new Map<string, Layout | undefined>();
 
-function layoutOf(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean): Layout | undefined {
-  const key = `${n}/${t0}/${lo}/${hi}/${carryInKnown}`;
+function layoutOf(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean, model: StepModel): Layout | undefined {
+  const key = `${n}/${t0}/${lo}/${hi}/${carryInKnown}/${model}`;
   if (layouts.has(key)) return layouts.get(key);
-  const made = makeLayout(n, t0, lo, hi, carryInKnown);
+  const made = makeLayout(n, t0, lo, hi, carryInKnown, model);
   if (layouts.size === MAX_LAYOUTS) layouts.clear();
   layouts.set(key, made);
   return made;
 }
 
-function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean): Layout | undefined {
+function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean, model: StepModel): Layout | undefined {
   const tracks = runTracks(n, lo, hi, carryInKnown);
   if (!tracks || tracks.some(([f, e]) => f < lo || e > hi)) return undefined;
   const T = tracks.length;
@@ -134,7 +133,7 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
   const np = posJ.length;
   const neq = W * np;
   const tw = Math.ceil(neq / 32);
-  const table = symbolicRows(t0 + n + 2);
+  const table = symbolicRows(t0 + n + 2, model);
   const forms = new Int32Array(4 * neq);
   for (let p = 0; p < np; p++) {
     for (let u = 0; u < W; u++) {
@@ -185,7 +184,8 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
  */
 export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): TracksResult {
   const n = chain.sums.length;
-  const lay = layoutOf(n, chain.t0, chain.lo, chain.hi, chain.carryInKnown);
+  const lay = layoutOf(n, chain.t0, chain.lo, chain.hi, chain.carryInKnown, chain.model);
+  const step = stepOf(chain.model);
   if (!lay) return { solved: false, nodes: 0, leaves: 0 };
   const { tracks, steps, posJ, posT, first, width, endTrack, intoTrack, guessed, ownLo, ownHi, closeLo, closeHi, frameCol, firstCol } = lay;
   const T = tracks.length;
@@ -289,7 +289,7 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       if (((sumHi ^ z[0]) & maskHi) !== 0 || ((l ^ z[1]) & maskLo) !== 0) return true;
       words[2 * u] = x[0]!;
       words[2 * u + 1] = x[1]!;
-      xorshift128Step(x);
+      step(x);
     }
     words[2 * n] = x[0]!;
     words[2 * n + 1] = x[1]!;

@@ -19,9 +19,9 @@
  * too many states left to try, or no run of values the sum search can use — makes the answer
  * incomplete (`complete: false`), never silently dropped.
  */
-import { xorshift128Step } from '@emu/core';
-import { VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } from '@emu/xorshift128plus';
-import { Gf2System, UNKNOWNS, evalRow, s0Offset, symbolicRows } from './gf2.js';
+import { u64FromBigInt, u64ToHex, xorshift128SarStepBack } from '@emu/core';
+import { JscJitXorShift128Plus, VARIANTS, type Variant, V8XorShift128Plus, XorShift128Plus, create } from '@emu/xorshift128plus';
+import { Gf2System, type StepModel, UNKNOWNS, evalRow, s0Offset, stepOf, symbolicRows } from './gf2.js';
 import { type ChainPlan, MAX_KERNEL, type SumChain, planChain, planChains, solveChains } from './sum-chain.js';
 import { pairTracks, solvePairs } from './sum-pairs.js';
 import { runTracks, solveTracks } from './sum-tracks.js';
@@ -349,21 +349,25 @@ function grayScan(N: number, K: number, v: Int32Array, d: Int32Array, lo: Int32A
   }
 }
 
-/** Which mapping bits are linear (state0 from `shift` up), or which sum bits a value shows (`lo` … `hi` − 1). */
-type Shape = { kind: 's0'; shift: number; bits: number } | { kind: 'sum'; bits: number; lo: number; hi: number };
+/**
+ * Which mapping bits are linear (state0 from `shift` up), or which sum bits a value shows (`lo` …
+ * `hi` − 1), and the state transition solved for (gf2.ts; `sar-extended` for jsc-jit-sar).
+ */
+type Shape = { kind: 's0'; shift: number; bits: number; model: StepModel } | { kind: 'sum'; bits: number; lo: number; hi: number; model: StepModel };
 
 function mappingShape(variant: Variant): Shape {
+  const model: StepModel = variant.id === 'jsc-jit-sar' ? 'sar-extended' : 'logical';
   switch (variant.mapping) {
     case 's0-52':
-      return { kind: 's0', shift: 12, bits: 52 };
+      return { kind: 's0', shift: 12, bits: 52, model };
     case 's0-53':
-      return { kind: 's0', shift: 11, bits: 53 };
+      return { kind: 's0', shift: 11, bits: 53, model };
     case 'sum52':
-      return { kind: 'sum', bits: 52, lo: 0, hi: 52 };
+      return { kind: 'sum', bits: 52, lo: 0, hi: 52, model };
     case 'sum53-low':
-      return { kind: 'sum', bits: 53, lo: 0, hi: 53 };
+      return { kind: 'sum', bits: 53, lo: 0, hi: 53, model };
     case 'sum-53':
-      return { kind: 'sum', bits: 53, lo: 11, hi: 64 };
+      return { kind: 'sum', bits: 53, lo: 11, hi: 64, model };
   }
 }
 
@@ -451,11 +455,11 @@ function blocksAt(q: Pin, bits: number, s: number): number {
  * 2^deficit states of each path's coset); undefined past MAX_KERNEL.
  * The same for every position of the chain (the state transition is invertible and linear).
  */
-const fullRankMemo = new Map<number, { levels: number; deficit: number } | undefined>();
-function fullRankLevels(len: number, span: number, hi: number): { levels: number; deficit: number } | undefined {
-  const key = (len * 64 + span) * 128 + hi;
+const fullRankMemo = new Map<string, { levels: number; deficit: number } | undefined>();
+function fullRankLevels(len: number, span: number, hi: number, model: StepModel): { levels: number; deficit: number } | undefined {
+  const key = `${len}/${span}/${hi}/${model}`;
   if (fullRankMemo.has(key)) return fullRankMemo.get(key);
-  const table = symbolicRows(len + 2);
+  const table = symbolicRows(len + 2, model);
   const sys = new Gf2System();
   let found: { levels: number; deficit: number } | undefined;
   for (let L = 1; L <= span && found === undefined; L++) {
@@ -469,10 +473,10 @@ function fullRankLevels(len: number, span: number, hi: number): { levels: number
 
 /** fullRankLevels for two runs of la and lb outputs, the second's first output `gap` steps after the first's (levels counted per bit, both runs' words). */
 const fullRank2Memo = new Map<string, { levels: number; deficit: number } | undefined>();
-function fullRankLevels2(la: number, lb: number, gap: number, span: number, hi: number): { levels: number; deficit: number } | undefined {
-  const key = `${la}/${lb}/${gap}/${span}/${hi}`;
+function fullRankLevels2(la: number, lb: number, gap: number, span: number, hi: number, model: StepModel): { levels: number; deficit: number } | undefined {
+  const key = `${la}/${lb}/${gap}/${span}/${hi}/${model}`;
   if (fullRank2Memo.has(key)) return fullRank2Memo.get(key);
-  const table = symbolicRows(gap + lb + 3);
+  const table = symbolicRows(gap + lb + 3, model);
   const sys = new Gf2System();
   let found: { levels: number; deficit: number } | undefined;
   for (let L = 1; L <= span && found === undefined; L++) {
@@ -525,7 +529,7 @@ const MAX_TOP_RUN = 64;
 const LUCK_SAMPLES = 7;
 const topNeedMemo = new Map<string, number>();
 function topRunNeeded(n: number, shape: Extract<Shape, { kind: 'sum' }>, P: number): number {
-  const key = `${n}/${shape.lo}/${shape.hi}/${P}`;
+  const key = `${n}/${shape.lo}/${shape.hi}/${P}/${shape.model}`;
   const memo = topNeedMemo.get(key);
   if (memo !== undefined) return memo;
   const typical = (i: number): Pin => pinOf({ n, value: Math.min(n - 1, Math.floor(((i * 0.6180339887498949 + 0.5) % 1) * n)) }, shape)!;
@@ -651,10 +655,64 @@ export function recoverXorshift(observed: readonly Observed[], variantId: string
   // The top-bits solves of one recovery share their work arrays (fresh memory costs a page fault
   // per 4 KB: 20–100 ms a solve across V8's refills); dropped when it ends.
   try {
-    return recover(observed, variantId, options);
+    return variantId === 'jsc-jit-sar' ? recoverSar(observed, options) : recover(observed, variantId, options);
   } finally {
     releaseTop();
   }
+}
+
+/**
+ * Observations before the first one recoverSar solves for. The JIT thunk's step (arithmetic
+ * shifts) forgets one direction: x and x ^ (K, 0), K = ~0 ^ ~0 << 23 ^ ~0 << 46 (bits 0–22 and
+ * 46–63), step alike. After one call state1 is below 2^63, so of the state before the second
+ * observation and its twin one is below 2^63 in both words — where the step is the bijection
+ * the extended model (gf2.ts `sar-extended`) matches, for every step after.
+ */
+const SAR_CHECKED = 1;
+const SAR_TWIN_HI = -0x4000; // K's high word: bits 46–63
+const SAR_TWIN_LO = 0x7fffff; // K's low word: bits 0–22
+
+/**
+ * jsc-jit-sar (Bun 0.6 … 1.3.5): the observations from the second on solved under the extended
+ * SAR model for a state below 2^63 in both words — the solutions outside that set dropped —
+ * each solution and its twin stepped back (two predecessors each) and kept when the engine, run
+ * from there, reproduces every observation. The two states before the first value always fit
+ * alike (they differ by the twin direction), so the candidates come in such pairs; `complete`
+ * is the inner search's.
+ */
+function recoverSar(observed: readonly Observed[], options: RecoverOptions): XorshiftRecovery {
+  const variant = 'jsc-jit-sar';
+  if (observed.length <= SAR_CHECKED) {
+    // Nothing solved (the statistics of the values given, no candidates).
+    const stats = recover(observed, variant, { ...options, maxWork: 0 });
+    return { ...stats, candidates: [], complete: false, undetermined: 1, outOfBudget: false, needValues: (stats.needValues ?? 4) + SAR_CHECKED };
+  }
+  const inner = recover(observed.slice(SAR_CHECKED), variant, options);
+  const needValues = inner.needValues === undefined ? {} : { needValues: inner.needValues + SAR_CHECKED };
+  const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
+  const candidates: XorshiftCandidate[] = [];
+  let stopped = false;
+  const hex = (st: Int32Array): string[] => [`0x${u64ToHex(st[0]!, st[1]!)}`, `0x${u64ToHex(st[2]!, st[3]!)}`];
+  for (const c of inner.candidates) {
+    const v = Int32Array.from(c.state.flatMap((w) => u64FromBigInt(BigInt(w))));
+    if (v[0]! < 0 || v[2]! < 0) continue; // outside the set the extension matches the engine on: one it made up
+    for (const twin of [false, true]) {
+      const s1 = v.slice();
+      if (twin) {
+        s1[0]! ^= SAR_TWIN_HI;
+        s1[1]! ^= SAR_TWIN_LO;
+      }
+      for (const b of [false, true]) {
+        const s0 = s1.slice();
+        if (!xorshift128SarStepBack(s0, b)) continue;
+        const probe = new JscJitXorShift128Plus([s0[0]!, s0[1]!], [s0[2]!, s0[3]!]);
+        if (!observed.every((o) => matches(probe.random(), o))) continue;
+        if (candidates.length === maxCandidates) stopped = true;
+        else candidates.push({ state: hex(s0), consumed: 0 });
+      }
+    }
+  }
+  return { ...inner, ...needValues, candidates, complete: inner.complete && !stopped };
 }
 
 function recover(observed: readonly Observed[], variantId: string, options: RecoverOptions): XorshiftRecovery {
@@ -692,7 +750,8 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
   }
   // Frame: the state P steps before observation 0's output (desc), or just before it.
   const placements = placementsOf(window, P, desc, (k) => (shape.kind === 's0' ? eqs[k]!.length === 0 : pins[k] === undefined));
-  const table = symbolicRows(placements.reduce((t, p) => Math.max(t, p.t), 0) + 2);
+  const table = symbolicRows(placements.reduce((t, p) => Math.max(t, p.t), 0) + 2, shape.model);
+  const step = stepOf(shape.model);
 
   const candidates: XorshiftCandidate[] = [];
   let rank = 0;
@@ -706,8 +765,12 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
     if (stopped) return false;
     if ((x[0]! | x[1]! | x[2]! | x[3]!) === 0) return true;
     const s = x.slice();
-    if (desc) for (let i = 0; i < c; i++) xorshift128Step(s); // → the state before that refill
-    const probe = variant.cache ? new V8XorShift128Plus(variant.id, [s[0]!, s[1]!], [s[2]!, s[3]!]) : new XorShift128Plus(variant.id, [s[0]!, s[1]!], [s[2]!, s[3]!]);
+    if (desc) for (let i = 0; i < c; i++) step(s); // → the state before that refill
+    const probe = variant.cache
+      ? new V8XorShift128Plus(variant.id, [s[0]!, s[1]!], [s[2]!, s[3]!])
+      : variant.id === 'jsc-jit-sar'
+        ? new JscJitXorShift128Plus([s[0]!, s[1]!], [s[2]!, s[3]!])
+        : new XorShift128Plus(variant.id, [s[0]!, s[1]!], [s[2]!, s[3]!]);
     if (desc) for (let i = 0; i < c; i++) probe.random();
     const state = [...probe.getState()];
     for (let k = 0; k < n; k++) if (!matches(probe.random(), observed[k]!)) return true;
@@ -772,7 +835,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
     const costOf = (len: number, si: number, ways: number): number => {
       const span = spans[si]!;
       const plan = planFor(len, span);
-      const rk = fullRankLevels(len, span, shape.hi);
+      const rk = fullRankLevels(len, span, shape.hi, shape.model);
       if (!plan || rk === undefined) return Infinity;
       const need = rk.levels;
       // solveChain adds levels until rank 128 (4 values of `>> 11`: 31 for the planned 30): each
@@ -796,7 +859,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
       const span = spans[si]!;
       const len = la + lb;
       const plan = planChains(la, lb, span, carryKnown(span));
-      const rk = fullRankLevels2(la, lb, gap, span, shape.hi);
+      const rk = fullRankLevels2(la, lb, gap, span, shape.hi, shape.model);
       if (!plan || rk === undefined) return Infinity;
       const L = Math.max(rk.levels, plan.levels);
       const ca = carryKnown(span) ? 0 : la;
@@ -993,6 +1056,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
               lo: shape.lo,
               hi: shape.hi,
               carryInKnown: shape.lo === 0,
+              model: shape.model,
             });
             const { found, emit, over } = collector();
             const r = solvePairs(chainOf(pairs[0]!), chainOf(pairs[1]!), emit);
@@ -1028,7 +1092,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
           const runs = best.runs ?? [best.run];
           const chains: SumChain[] = [];
           for (let i = 0, o = 0; i < runs.length; o += runs[i]!.length, i++) {
-            chains.push({ t0: runs[i]![0]!.t, sums: sums.slice(o, o + runs[i]!.length), lo: shape.hi - best.span, hi: shape.hi, carryInKnown: carryKnown(best.span) });
+            chains.push({ t0: runs[i]![0]!.t, sums: sums.slice(o, o + runs[i]!.length), lo: shape.hi - best.span, hi: shape.hi, carryInKnown: carryKnown(best.span), model: shape.model });
           }
           // A run of 3 full values: walked on tracks first (sum-tracks.ts, 7–11 times faster),
           // its states handed on only when that walk is complete; else met in the middle.
@@ -1156,7 +1220,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
     const out = new Int32Array(T + 1);
     for (let t = 0; t <= T; t++) {
       out[t] = s[0]!;
-      xorshift128Step(s);
+      step(s);
     }
     return out;
   };
@@ -1199,7 +1263,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
       s.set(y);
       for (let t = 0; t <= Trest; t++) {
         at[t] = s[0]!;
-        xorshift128Step(s);
+        step(s);
       }
       for (let q = K; q < filters.length; q++) {
         const f = top32[filters[q]!.k]!;

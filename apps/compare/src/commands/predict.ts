@@ -35,7 +35,9 @@ for a digit the fitting states disagree on. From the start of a process or page 
 UUIDs are enough on every xorshift128+ engine (about 1 s; node 12–25 a few ms), 1 is not.
 Mid-stream: 2 on SpiderMonkey, JSC, Chakra, Chromium and node 12–25, 3 on node 6–11 and 26
 (their backwards caches; about 1–3 s, 2 leave them "ambiguous" or "not enough data").
-Buckets work for the xorshift128+ engines (node 6+, Chromium, Firefox 45+, Safari/JSC 10+, Edge
+Bun 0.6 … 1.3.5 (JSC's JIT step, arithmetic shifts): 4 full values from anywhere, one more than JSC
+for buckets; of --previous N the earliest is '?' (two states fit there: the step forgets a bit).
+Buckets work for the xorshift128+ engines (node 6+, Chromium, Firefox 45+, Safari/JSC 10+, Bun, Edge
 Chakra: on the (s0 + s1) mappings powers of two from n = 16, 48, other n from about 70, 50–63
 on a lucky run only; the coarsest (16, 100, …) take up to about 1 s a solve, and mid-stream on
 node 6–11 and 26 (backwards caches) about twice as many values and a few solves; any n on node
