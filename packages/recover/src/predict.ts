@@ -747,9 +747,10 @@ export const IDENTIFY_MAX_WORK = 2 ** 22;
 /**
  * Registered variants no era of the registry names, so identify would never weigh them: a
  * measured build's own variant (Bun 0.6 … 1.3.5: `jsc-jit-sar`, JavaScriptCore's JIT thunk with
- * arithmetic shifts) and a package's variant no era picks (`v8-libc`'s glibc one: the Linux
- * builds of V8 ≤ 1.2.7; the era is Chrome's, on Windows). Each gets its row — recovery refuses
- * both from values alone, so the row says `unsupported` and why, and never reads as ruled out.
+ * arithmetic shifts, recovered as the other xorshift128+ variants) and a package's variant no era
+ * picks (`v8-libc`'s glibc one: the Linux builds of V8 ≤ 1.2.7; the era is Chrome's, on Windows;
+ * recovery refuses it from values alone, so its row says `unsupported` and why). Each gets its
+ * row, never read as ruled out.
  */
 function unnamedVariants(covered: ReadonlySet<string>): { base: { id: string; variant: VariantId; eras: string[]; variants: VariantId[] }; engine: string; has: number }[] {
   const byVariant = new Map<string, EmbedderRelease[]>();
