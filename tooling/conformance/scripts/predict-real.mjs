@@ -405,36 +405,42 @@ function uuidMidCheck(label, engineId, produce, seen) {
 // Bun 0.6 … 1.3.5 (variant jsc-jit-sar: JavaScriptCore's JIT thunk shifted right arithmetically,
 // so its step forgets a direction of the state): the npm build, unseeded, from 4 values at its
 // first call (the first is checked, not solved: one more than jsc), 4 mid-stream, 10 buckets of
-// 2^16 from the start, 27 percentages from the start, 2 UUIDs from the start. --bun '' skips it.
-for (const v of (args['minimum-only'] ? '' : args.bun).split(',').filter(Boolean)) {
-  const t = Date.now();
-  let art;
-  try {
-    art = fetchNpm(`@oven/bun-linux-x64@${v}`);
-  } catch (e) {
-    results.push({ label: `bun ${v}`, engineId: `bun@${v}`, seen: 0, predicted: 0, ok: false, why: `could not fetch @oven/bun-linux-x64@${v}: ${String(e).slice(0, 200)}`, ms: Date.now() - t, attempt: 1 });
-    continue;
-  }
-  try {
-    const exe = join(art.dir, 'bin', 'bun');
-    chmodSync(exe, 0o755);
-    const env = { ...process.env, BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache') };
-    const bun = (file) => () => execFileSync(exe, [file], { encoding: 'utf8', cwd: work, env }).trim().split('\n');
-    const f = join(work, 'probe-bun.js');
-    writeFileSync(f, probe + 'console.log(s);');
-    check(`bun ${v} (JavaScriptCore JIT, arithmetic shifts)`, `bun@${v}`, bun(f), 4, undefined, 'start');
-    check(`bun ${v} (JavaScriptCore JIT, arithmetic shifts)`, `bun@${v}`, bun(f), 4, undefined, 37);
-    for (const [n, seen] of [[65536, 10], [100, 27]]) {
-      const b = join(work, `probe-bun-bucket${n}.js`);
-      writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*${n}));console.log(o.join("\\n"));`);
-      check(`bun ${v}, Math.floor(x * ${n})`, `bun@${v}`, bun(b), seen, n, 'start');
+// 2^16 from the start, 27 percentages from the start, 2 UUIDs from the start; and its row of the
+// minimum counts below. --bun '' skips it.
+/** The Bun build's binary (npm, fetched once, removed at the end), or undefined with a failed row when it cannot be fetched. */
+const bunArtifacts = new Map();
+function bunRunner(v) {
+  if (!bunArtifacts.has(v)) {
+    const t = Date.now();
+    try {
+      const art = fetchNpm(`@oven/bun-linux-x64@${v}`);
+      chmodSync(join(art.dir, 'bin', 'bun'), 0o755);
+      bunArtifacts.set(v, art);
+    } catch (e) {
+      bunArtifacts.set(v, undefined);
+      results.push({ label: `bun ${v}`, engineId: `bun@${v}`, seen: 0, predicted: 0, ok: false, why: `could not fetch @oven/bun-linux-x64@${v}: ${String(e).slice(0, 200)}`, ms: Date.now() - t, attempt: 1 });
     }
-    const u = join(work, 'probe-bun-uuid.js');
-    writeFileSync(u, uuidProbe + 'console.log(s);');
-    uuidCheck(`bun ${v}`, `bun@${v}`, bun(u), 2);
-  } finally {
-    art.cleanup();
   }
+  const art = bunArtifacts.get(v);
+  if (!art) return undefined;
+  const env = { ...process.env, BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache') };
+  return (file) => () => execFileSync(join(art.dir, 'bin', 'bun'), [file], { encoding: 'utf8', cwd: work, env }).trim().split('\n');
+}
+for (const v of (args['minimum-only'] ? '' : args.bun).split(',').filter(Boolean)) {
+  const bun = bunRunner(v);
+  if (!bun) continue;
+  const f = join(work, 'probe-bun.js');
+  writeFileSync(f, probe + 'console.log(s);');
+  check(`bun ${v} (JavaScriptCore JIT, arithmetic shifts)`, `bun@${v}`, bun(f), 4, undefined, 'start');
+  check(`bun ${v} (JavaScriptCore JIT, arithmetic shifts)`, `bun@${v}`, bun(f), 4, undefined, 37);
+  for (const [n, seen] of [[65536, 10], [100, 27]]) {
+    const b = join(work, `probe-bun-bucket${n}.js`);
+    writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*${n}));console.log(o.join("\\n"));`);
+    check(`bun ${v}, Math.floor(x * ${n})`, `bun@${v}`, bun(b), seen, n, 'start');
+  }
+  const u = join(work, 'probe-bun-uuid.js');
+  writeFileSync(u, uuidProbe + 'console.log(s);');
+  uuidCheck(`bun ${v}`, `bun@${v}`, bun(u), 2);
 }
 
 // Minimum counts: fresh unseeded engines print MIN_TOTAL values from their realm's first
@@ -492,6 +498,13 @@ for (const v of args.minimum.split(',').filter(Boolean)) {
   const variant = variantOfNode(v);
   minimumCounts(`node ${v}`, variant, XS[variant], () => execFileSync(nodeBinary(v), [minProbe], { encoding: 'utf8' }).trim().split('\n'));
 }
+for (const v of args.bun.split(',').filter(Boolean)) {
+  const bun = bunRunner(v);
+  if (!bun) continue;
+  const f = join(work, 'probe-min-bun.js');
+  writeFileSync(f, probeOf(MIN_TOTAL) + 'console.log(s);');
+  minimumCounts(`bun ${v} (JavaScriptCore JIT, arithmetic shifts)`, 'jsc-jit-sar', 53, bun(f));
+}
 if (!args['skip-system']) {
   if (existsSync('/usr/bin/gjs')) {
     const f = join(work, 'probe-min-gjs.js');
@@ -509,6 +522,8 @@ if (!args['skip-system']) {
     minimumCounts('headless chromium', 'v8-15.6-sum-53-asc', 53, () => /<pre id="o">([0-9a-f\n]+)<\/pre>/.exec(execFileSync('/usr/bin/chromium', [...flags, page], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[1].trim().split('\n'));
   }
 }
+
+for (const art of bunArtifacts.values()) art?.cleanup();
 
 let bad = 0;
 for (const r of results) {
