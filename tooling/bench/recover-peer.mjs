@@ -35,6 +35,9 @@ const ENGINES = [
   ['node@10', { node: 10 }, [3, 4, 5, 6, 7, 10, 62, 64, 66, 70], [4, 6, 10], 62],
   ['firefox@120', { firefox: true }, [3, 4, 5, 6, 7, 10], [4, 6, 10]],
   ['jsc@17', { safari: true }, [3, 4, 5, 6, 7, 10], [6, 10]],
+  // Bun 1.2.0: JSC's JIT step with arithmetic shifts (jsc-jit-sar; the peer's Bun predictor
+  // tries that step first), seeded as Bun seeds (a 32-bit seed).
+  ['bun@1.2.0', { bun: true }, [3, 4, 5, 6, 7, 10], [6, 10]],
 ];
 
 function stream(id, t, mode, length, perRefill) {
@@ -80,6 +83,7 @@ async function child(spec) {
             p.setNodeVersion({ major: peerKind.node, minor: 0, patch: 0 });
           } else if (peerKind.chrome) p = JSRP.chrome(seen);
           else if (peerKind.firefox) p = JSRP.firefox(seen);
+          else if (peerKind.bun) p = JSRP.bun(seen);
           else p = JSRP.safari(seen);
           guess = await p.predictNext();
         } catch {
