@@ -553,7 +553,7 @@ if (!only.length || only.includes('identify')) {
     const c = process.cpuUsage(c0);
     return [r, (c.user + c.system) / 1000];
   };
-  for (const id of ['node@10', 'node@20', 'node@24', 'node@26', 'v8@15.6', 'spidermonkey@45', 'jsc@10', 'v8@4.8', 'node@0.10.48', 'node@0.12.18', 'node@4.2.2', 'v8-patched', 'firefox-lcg', 'webkit-gamerand']) {
+  for (const id of ['node@10', 'node@20', 'node@24', 'node@26', 'v8@15.6', 'spidermonkey@45', 'jsc@10', 'v8@4.8', 'node@0.10.48', 'node@0.12.18', 'node@4.2.2', 'v8-patched', 'firefox-lcg', 'webkit-gamerand', 'bun@1.2.0']) {
     const times = [];
     const verdicts = new Set();
     for (let t = 1; t <= trials; t++) {
