@@ -8,6 +8,7 @@
  */
 import { xorshift128SarStep, xorshift128Step } from '@emu/core';
 
+/** The unknowns: the 128 bits of a xorshift128 state (state0 bits 0–63, then state1 bits 0–63). */
 export const UNKNOWNS = 128;
 const WORDS = 4;
 const STRIDE = WORDS + 1; // coefficient words + RHS
