@@ -172,7 +172,9 @@ export type StepModel = 'logical' | 'sar-extended';
 
 /** One step of `model`, in place on [s0hi, s0lo, s1hi, s1lo]. */
 export function stepOf(model: StepModel): (s: Int32Array) => void {
-  return model === 'logical' ? xorshift128Step : sarExtendedStep;
+  if (model === 'logical') return xorshift128Step;
+  if (model === 'sar-extended') return sarExtendedStep;
+  throw new RangeError(`unknown step model ${String(model)} (logical or sar-extended)`);
 }
 
 const SIGN = -0x80000000;
@@ -205,9 +207,10 @@ export function s0Offset(t: number, bit: number): number {
   return t * BLOCK + bit * WORDS;
 }
 
-/** The table of `model`, filled at least up to state0 after `t` steps. */
-export function symbolicRows(t: number, model: StepModel): Int32Array {
+/** The table of `model` (default: the logical step), filled at least up to state0 after `t` steps. */
+export function symbolicRows(t: number, model: StepModel = 'logical'): Int32Array {
   const memo = tables[model];
+  if (!memo) throw new RangeError(`unknown step model ${String(model)} (logical or sar-extended)`);
   if (t <= memo.steps) return memo.table;
   let table = memo.table;
   if ((t + 1) * BLOCK > table.length) {

@@ -209,4 +209,16 @@ describe('predict: recover from observations, then the next and previous values'
       expect(mid.note).toMatch(/forgets a direction/);
     }
   });
+
+  it('jsc-jit-sar: states whose steps reach the all-zero state (the forgotten direction (K, 0)) are explained, not "none"; gaps after the first value are "not enough", not "no linear bits"', () => {
+    // (Found by review: the inner solve dropped the zero frame, and a window of gaps had no equations.)
+    for (const state of [['0xffffc000007fffff', '0x0'], ['0xfc01c7f803f00fc7', '0xffffc000007fffff']]) {
+      const e = createEngine('bun@1.2.0', { state });
+      const xs = Array.from({ length: 8 }, () => e.random());
+      const r = predict('bun@1.2.0', xs.slice(0, 5), 3, 0);
+      expect(r.kind, `${state}: ${r.note}`).toBe('ok');
+      if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(5).map(doubleToHex));
+    }
+    for (const seen of [[0.5, null], [0.5, null, null]]) expect(predict('bun@1.2.0', seen, 1, 0).kind).toBe('insufficient');
+  });
 });

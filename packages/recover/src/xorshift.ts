@@ -688,6 +688,11 @@ function recoverSar(observed: readonly Observed[], options: RecoverOptions): Xor
     return { ...stats, candidates: [], complete: false, undetermined: 1, outOfBudget: false, needValues: (stats.needValues ?? 4) + SAR_CHECKED };
   }
   const inner = recover(observed.slice(SAR_CHECKED), variant, options);
+  if (inner.equationsPerValue === 0 && !inner.impossible) {
+    // Only unseen calls after the first: nothing solved, the statistics of the values given.
+    const stats = recover(observed, variant, { ...options, maxWork: 0 });
+    return { ...stats, candidates: [], complete: false, undetermined: 1, outOfBudget: false, needValues: (stats.needValues ?? 4) + SAR_CHECKED };
+  }
   const needValues = inner.needValues === undefined ? {} : { needValues: inner.needValues + SAR_CHECKED };
   const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   const candidates: XorshiftCandidate[] = [];
@@ -704,7 +709,7 @@ function recoverSar(observed: readonly Observed[], options: RecoverOptions): Xor
       }
       for (const b of [false, true]) {
         const s0 = s1.slice();
-        if (!xorshift128SarStepBack(s0, b)) continue;
+        if (!xorshift128SarStepBack(s0, b) || (s0[0]! | s0[1]! | s0[2]! | s0[3]!) === 0) continue; // (zero: no state)
         const probe = new JscJitXorShift128Plus([s0[0]!, s0[1]!], [s0[2]!, s0[3]!]);
         if (!observed.every((o) => matches(probe.random(), o))) continue;
         if (candidates.length === maxCandidates) stopped = true;
@@ -763,7 +768,10 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
   /** Runs the emulator from frame state x under alignment c; keeps it if it reproduces every observation. False once maxCandidates is passed. */
   const verify = (x: Int32Array, c: number): boolean => {
     if (stopped) return false;
-    if ((x[0]! | x[1]! | x[2]! | x[3]!) === 0) return true;
+    // The all-zero state is xorshift128's fixed point, no engine's state — but jsc-jit-sar's step
+    // reaches it (from (K, 0), K its forgotten direction), so recoverSar's frame may be it.
+    const zero = (x[0]! | x[1]! | x[2]! | x[3]!) === 0;
+    if (zero && shape.model !== 'sar-extended') return true;
     const s = x.slice();
     if (desc) for (let i = 0; i < c; i++) step(s); // → the state before that refill
     const probe = variant.cache
@@ -775,7 +783,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
     const state = [...probe.getState()];
     for (let k = 0; k < n; k++) if (!matches(probe.random(), observed[k]!)) return true;
     try {
-      create({ state, variant: variant.id }); // a NaN pattern V8 would have canonicalised is no state
+      if (!zero) create({ state, variant: variant.id }); // a NaN pattern V8 would have canonicalised is no state
     } catch {
       return true;
     }
