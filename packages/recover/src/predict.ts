@@ -170,11 +170,13 @@ function xorshiftMethod(variant: string): Method {
       // position left unsettled could hide one that fits as well as the ones found).
       const sum = info.mapping.startsWith('sum');
       // Never "rank 128/128" beside "need more": a short position is named as such.
-      const unsettled = `${r.undetermined} cache position(s) not settled by these values`;
+      // (V8 keeps a cache whose position is unknown; the other engines have a state only.)
+      const what = info.cache ? `${r.undetermined} cache position(s)` : 'the state';
+      const unsettled = `${what} not settled by these values`;
       const detail = r.outOfBudget
-        ? `${r.undetermined} cache position(s) not settled within the (s0 + s1) search's work budget of ${options.maxWork} work units`
+        ? `${what} not settled within the (s0 + s1) search's work budget of ${options.maxWork} work units`
         : r.searchCapped
-          ? `${r.undetermined} cache position(s) not settled: more states fit these buckets' linear bits than the search tries (2^25 work units, about 0.3–0.7 s)`
+          ? `${what} not settled: more states fit these buckets' linear bits than the search tries (2^25 work units, about 0.3–0.7 s)`
           : r.undetermined > 0
             ? unsettled
           : sum
