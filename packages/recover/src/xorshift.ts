@@ -1147,7 +1147,8 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
       let run = Infinity;
       for (let len = 3; len <= MAX_CHAIN && run === Infinity; len++) {
         for (let si = 0; si < spans.length; si++) {
-          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= (buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST)) run = len;
+          // (A run of 3 full values has its own cap, MAX_RUN3_COST: the track walk.)
+          if (costOf(len, si, 2 ** (len * mean(si, (b) => b.log[si]!, 0))) <= (buckets ? MAX_BUCKET_COST : len === 3 ? MAX_RUN3_COST : MAX_CHAIN_COST)) run = len;
         }
       }
       if (run === Infinity) {
