@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { doubleToHex } from '@emu/core';
-import { createEngine } from '@emu/engines';
+import { readFileSync, readdirSync } from 'node:fs';
+import { doubleToHex, hexToDouble } from '@emu/core';
+import { createEngine, resolveEngine } from '@emu/engines';
 import { identify, parseObservations, predict } from './index.js';
 
 const hex = (xs: number[]) => xs.map(doubleToHex);
@@ -208,6 +209,26 @@ describe('predict: recover from observations, then the next and previous values'
       expect(mid.next.map((x) => doubleToHex(x!))).toEqual(xs.slice(104, 106).map(doubleToHex));
       expect(mid.note).toMatch(/forgets a direction/);
     }
+  });
+
+  it('jsc-jit-sar on the real Bun builds\' recorded values (tooling/conformance/fixtures, forced seeds): 4 values from the first call and 4 from the 61st give the next 20 bit for bit, every build 0.6.0 … 1.3.5', () => {
+    const builds = readdirSync(new URL('../../../tooling/conformance/fixtures/', import.meta.url)).filter((f) => /^bun-[\d.]+\.json$/.test(f));
+    let checked = 0;
+    for (const f of builds) {
+      const golden = JSON.parse(readFileSync(new URL(`../../../tooling/conformance/fixtures/${f}`, import.meta.url), 'utf8')) as { version: string; seeds: Record<string, string[]> };
+      const id = `bun@${golden.version}`;
+      if (resolveEngine(id).embedder?.release.variant !== 'jsc-jit-sar') continue;
+      for (const hex of Object.values(golden.seeds)) {
+        for (const at of [0, 60]) {
+          const r = predict(id, hex.slice(at, at + 4).map(hexToDouble), 20, 0, { fromStart: at === 0 });
+          expect(r.kind, `${id} at ${at}: ${r.note}`).toBe('ok');
+          if (r.kind === 'ok') expect(r.next.map(doubleToHex), `${id} at ${at}`).toEqual(hex.slice(at + 4, at + 24));
+          checked++;
+        }
+      }
+    }
+    // Bun 0.6.0, 0.8.1, 1.0.0, 1.1.0, 1.1.45, 1.2.0, 1.2.21, 1.2.23, 1.3.0, 1.3.5: 3 seeds × 2 windows each.
+    expect(checked).toBeGreaterThanOrEqual(60);
   });
 
   it('jsc-jit-sar: states whose steps reach the all-zero state (the forgotten direction (K, 0)) are explained, not "none"; gaps after the first value are "not enough", not "no linear bits"', () => {
