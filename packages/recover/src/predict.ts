@@ -5,7 +5,8 @@
  */
 import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex, xorshift128SarStepBack } from '@emu/core';
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
-import { VARIANTS as XS_VARIANTS, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
+import { VARIANTS as XS_VARIANTS, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
+import { searchJscSeed } from './jsc-seed.js';
 import { MAX_OBSERVATIONS, type Observed, isResidue, matches } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
@@ -149,6 +150,19 @@ function xorshiftMethod(variant: string): Method {
   return {
     min: 1,
     solve: (observed, options) => {
+      // JavaScriptCore from its realm's first call: the realm's 32-bit seed from the first value
+      // (jsc-seed.ts) — every seed that gives it, complete; the later observations checked. None
+      // that fits them all: the 128-bit search below (a build seeded otherwise is never refused).
+      if (options.fromStart === true && (variant === 'jsc' || variant === 'jsc-jit-sar') && typeof observed[0] === 'number') {
+        const found = searchJscSeed(observed[0], variant);
+        const fitting = found.seeds
+          .map((seed) => ({ seed, state: createXorshift({ seed, variant }).getState() }))
+          .filter((x) => fits(emit('xorshift128plus', variant, x.state, observed.length), observed));
+        if (found.complete && fitting.length > 0) {
+          const seeds = fitting.map((x) => x.seed).join(', ');
+          return { states: fitting.map((x) => x.state), complete: true, detail: `the realm's 32-bit seed ${seeds} from its first value (JavaScriptCore seeds each realm from one 32-bit number; ${found.nodes} nodes searched)` };
+        }
+      }
       const r = recoverXorshift(observed, variant, {
         fromStart: options.fromStart === true,
         maxCandidates: 256,

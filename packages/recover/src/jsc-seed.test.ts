@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { doubleToHex } from '@emu/core';
+import { create } from '@emu/xorshift128plus';
+import { predict, searchJscSeed } from './index.js';
+
+describe('JavaScriptCore: the realm seed from its first value', () => {
+  it.each(['jsc', 'jsc-jit-sar'] as const)('%s: the first value of any 32-bit seed gives that seed back, and only seeds that give it (fast-check)', (variant) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 32 - 1 }), (seed) => {
+        const first = create({ seed, variant }).random();
+        const r = searchJscSeed(first, variant);
+        expect(r.complete).toBe(true);
+        expect(r.seeds).toContain(seed);
+        for (const s of r.seeds) expect(create({ seed: s, variant }).random()).toBe(first);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('no seed for a value no seed gives: off the 2^-53 grid, or from a state no 32-bit seed makes', () => {
+    expect(searchJscSeed(0.1 + 2 ** -60, 'jsc').seeds).toEqual([]);
+    expect(searchJscSeed(0.3, 'jsc').seeds.every((s) => create({ seed: s, variant: 'jsc' }).random() === 0.3)).toBe(true);
+    const e = create({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: 'jsc' });
+    expect(searchJscSeed(e.random(), 'jsc').seeds).toEqual([]);
+  });
+
+  it('predict --from-start on jsc and Bun ≤ 1.3.5: one value gives every later one, bit for bit; a stream that no seed made falls back to the 128-bit search', () => {
+    for (const [id, variant] of [['jsc@17', 'jsc'], ['bun@1.2.0', 'jsc-jit-sar'], ['bun@1.4.5', 'jsc']] as const) {
+      for (const seed of [1, 42, 3_141_592_653, 2 ** 32 - 1]) {
+        const e = create({ seed, variant });
+        const xs = Array.from({ length: 21 }, () => e.random());
+        const r = predict(id, xs.slice(0, 1), 20, 0, { fromStart: true });
+        expect(r.kind, `${id} seed ${seed}: ${r.note}`).toBe('ok');
+        if (r.kind === 'ok') {
+          expect(r.next.map(doubleToHex)).toEqual(xs.slice(1).map(doubleToHex));
+          expect(r.note).toContain(`seed ${seed} `);
+        }
+        // Without fromStart nothing says the value is the realm's first: not enough.
+        expect(predict(id, xs.slice(0, 1), 1, 0).kind).toBe('insufficient');
+      }
+    }
+    // A state no seed makes (an embedder that seeds otherwise), from its first call: no seed fits, the 128-bit search answers from 3.
+    const e = create({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: 'jsc' });
+    const xs = Array.from({ length: 5 }, () => e.random());
+    expect(predict('jsc@17', xs.slice(0, 1), 1, 0, { fromStart: true }).kind).toBe('insufficient');
+    const r = predict('jsc@17', xs.slice(0, 3), 2, 0, { fromStart: true });
+    expect(r.kind, r.note).toBe('ok');
+    if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(3).map(doubleToHex));
+  });
+});
