@@ -297,6 +297,8 @@ if (!args['skip-system']) {
     writeFileSync(f, probe + 'print(s);');
     const run = () => execFileSync(jsc, [f], { encoding: 'utf8' }).trim().split('\n');
     check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0)', 'jsc@17', run, 4, undefined, 'start');
+    // The realm's 32-bit seed from its first value (packages/recover/src/jsc-seed.ts): 1 value from the start.
+    check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0), its seed from the first value', 'jsc@17', run, 1, undefined, 'start');
     check('jsc (JavaScriptCore, libjavascriptcoregtk-4.0)', 'jsc@17', run, 4, undefined, 37);
     const b = join(work, 'probe-jsc-bucket.js');
     writeFileSync(b, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*65536));print(o.join("\\n"));`);
@@ -432,6 +434,7 @@ for (const v of (args['minimum-only'] ? '' : args.bun).split(',').filter(Boolean
   const f = join(work, 'probe-bun.js');
   writeFileSync(f, probe + 'console.log(s);');
   check(`bun ${v} (JavaScriptCore JIT, arithmetic shifts)`, `bun@${v}`, bun(f), 4, undefined, 'start');
+  check(`bun ${v}, its seed from the first value`, `bun@${v}`, bun(f), 1, undefined, 'start');
   check(`bun ${v} (JavaScriptCore JIT, arithmetic shifts)`, `bun@${v}`, bun(f), 4, undefined, 37);
   for (const [n, seen] of [[65536, 10], [100, 27]]) {
     const b = join(work, `probe-bun-bucket${n}.js`);
