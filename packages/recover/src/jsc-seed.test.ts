@@ -1,6 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { doubleToHex } from '@emu/core';
+import { doubleToHex, hexToDouble } from '@emu/core';
+import { resolveEngine } from '@emu/engines';
 import { create } from '@emu/xorshift128plus';
 import { predict, searchJscSeed } from './index.js';
 
@@ -16,6 +18,21 @@ describe('JavaScriptCore: the realm seed from its first value', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('the real builds\' recorded values (tooling/conformance/fixtures: Debian jsc 2.50.6, every Bun build, forced seeds): the first value gives back the seed each was forced to', () => {
+    const dir = new URL('../../../tooling/conformance/fixtures/', import.meta.url);
+    let checked = 0;
+    for (const f of readdirSync(dir).filter((x) => /^(bun-[\d.]+|jsc-webkitgtk-[\d.]+)\.json$/.test(x))) {
+      const golden = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { version: string; seeds: Record<string, string[]> };
+      const variant = f.startsWith('jsc') ? 'jsc' : resolveEngine(`bun@${golden.version}`).embedder!.release.variant;
+      expect(['jsc', 'jsc-jit-sar'], f).toContain(variant);
+      for (const [seed, hex] of Object.entries(golden.seeds)) {
+        expect(searchJscSeed(hexToDouble(hex[0]!), variant as 'jsc' | 'jsc-jit-sar').seeds, `${f} seed ${seed}`).toEqual([Number(seed)]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(17 * 3 + 4);
   });
 
   it('no seed for a value no seed gives: off the 2^-53 grid, or from a state no 32-bit seed makes', () => {

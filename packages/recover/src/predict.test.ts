@@ -211,7 +211,7 @@ describe('predict: recover from observations, then the next and previous values'
     }
   });
 
-  it('jsc-jit-sar on the real Bun builds\' recorded values (tooling/conformance/fixtures, forced seeds): 4 values from the first call and 4 from the 61st give the next 20 bit for bit, every build 0.6.0 … 1.3.5', () => {
+  it('jsc-jit-sar on the real Bun builds\' recorded values (tooling/conformance/fixtures, forced seeds): 4 values from the first call and 4 from the 61st give the next 20 bit for bit, the first value alone the forced seed, every build 0.6.0 … 1.3.5', () => {
     const builds = readdirSync(new URL('../../../tooling/conformance/fixtures/', import.meta.url)).filter((f) => /^bun-[\d.]+\.json$/.test(f));
     let checked = 0;
     for (const f of builds) {
@@ -224,6 +224,14 @@ describe('predict: recover from observations, then the next and previous values'
           expect(r.kind, `${id} at ${at}: ${r.note}`).toBe('ok');
           if (r.kind === 'ok') expect(r.next.map(doubleToHex), `${id} at ${at}`).toEqual(hex.slice(at + 4, at + 24));
           checked++;
+        }
+        // From the first value alone: the seed the build was forced to (jsc-seed.ts), the next 20 bit for bit.
+        const seed = Object.entries(golden.seeds).find(([, h]) => h === hex)![0];
+        const one = predict(id, [hexToDouble(hex[0]!)], 20, 0, { fromStart: true });
+        expect(one.kind, `${id} seed ${seed}: ${one.note}`).toBe('ok');
+        if (one.kind === 'ok') {
+          expect(one.next.map(doubleToHex)).toEqual(hex.slice(1, 21));
+          expect(one.note).toContain(`seed ${seed} `);
         }
       }
     }
