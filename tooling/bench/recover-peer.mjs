@@ -34,15 +34,17 @@ const ENGINES = [
   ['chrome@156', { chrome: true }, [3, 4, 5, 6, 7, 10], [4, 6, 10]],
   ['node@10', { node: 10 }, [3, 4, 5, 6, 7, 10, 62, 64, 66, 70], [4, 6, 10], 62],
   ['firefox@120', { firefox: true }, [3, 4, 5, 6, 7, 10], [4, 6, 10]],
-  ['jsc@17', { safari: true }, [3, 4, 5, 6, 7, 10], [6, 10]],
+  ['jsc@17', { safari: true }, [1, 2, 3, 4, 5, 6, 7, 10], [6, 10]],
   // Bun 1.2.0: JSC's JIT step with arithmetic shifts (jsc-jit-sar; the peer's Bun predictor
   // tries that step first), seeded as Bun seeds (a 32-bit seed).
-  ['bun@1.2.0', { bun: true }, [3, 4, 5, 6, 7, 10], [6, 10]],
+  ['bun@1.2.0', { bun: true }, [1, 2, 3, 4, 5, 6, 7, 10], [6, 10]],
 ];
 
 function stream(id, t, mode, length, perRefill) {
   const hex = (x) => `0x${(x % (1n << 64n)).toString(16)}`;
-  const e = id.startsWith('firefox@') || id.startsWith('jsc@')
+  // SpiderMonkey seeds from 128 bits of OS entropy: a state; JavaScriptCore (jsc, Bun) from one
+  // 32-bit number per realm, V8 from its seed: seeded as the engines seed.
+  const e = id.startsWith('firefox@')
     ? (await_import.createEngine(id, { state: [hex(BigInt(t) * 0x9e3779b97f4a7c15n + 1n), hex(BigInt(t + 7) * 0xbf58476d1ce4e5b9n + 3n)] }))
     : await_import.createEngine(id, { seed: (t * 2654435761) % 0x7fffffff || 1 });
   if (mode === 'mid') for (let s = 0; s < (t * 37) % 100; s++) e.random();
