@@ -14,4 +14,4 @@ export { IE_SEED_MAX_WINDOW, type IeSeedSearch, ieStateFromMs, searchIeSeed } fr
 export { MSVCRT_MAX_WORK, solveMsvcrt } from './history.js';
 export { GLIBC_SEED_MAX_WINDOW, type GlibcSeedSearch, searchGlibcSeed } from './glibc-seed.js';
 export { UUID_CALLS, parseUuids, uuidObservations, uuidsFromBuckets } from './uuid.js';
-export { type JscSeedSearch, type JscSeedVariant, searchJscSeed } from './jsc-seed.js';
+export { type JscSeedSearch, type JscSeedVariant, searchJscSeed, searchJscSeedTop } from './jsc-seed.js';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { doubleToHex, hexToDouble } from '@emu/core';
 import { resolveEngine } from '@emu/engines';
 import { create } from '@emu/xorshift128plus';
-import { predict, searchJscSeed } from './index.js';
+import { bucketRange, parseUuids, predict, searchJscSeed, searchJscSeedTop } from './index.js';
 
 describe('JavaScriptCore: the realm seed from its first value', () => {
   it.each(['jsc', 'jsc-jit-sar'] as const)('%s: the first value of any 32-bit seed gives that seed back, and only seeds that give it (fast-check)', (variant) => {
@@ -64,5 +64,60 @@ describe('JavaScriptCore: the realm seed from its first value', () => {
     const r = predict('jsc@17', xs.slice(0, 3), 2, 0, { fromStart: true });
     expect(r.kind, r.note).toBe('ok');
     if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(3).map(doubleToHex));
+  });
+
+  it('buckets from the first call: the seed from the top bits of each sum (hex digits, IDs of 64, percentages), complete; every seed found fits', () => {
+    for (const variant of ['jsc', 'jsc-jit-sar'] as const) {
+      for (const [n, count] of [[16, 31], [64, 8], [100, 12]] as const) {
+        for (const seed of [7, 99_999, 2 ** 31 + 12_345]) {
+          const e = create({ seed, variant });
+          const obs = Array.from({ length: count }, () => ({ n, value: Math.floor(e.random() * n) }));
+          const fits = (s: number) => {
+            const g = create({ seed: s, variant });
+            return obs.every((o) => Math.floor(g.random() * n) === o.value);
+          };
+          const r = searchJscSeedTop(obs.map((o) => [bucketRange(o, 53)]), variant, fits);
+          expect(r.complete, `${variant} ⌊x·${n}⌋ × ${count} seed ${seed}`).toBe(true);
+          expect(r.seeds, `${variant} ⌊x·${n}⌋ × ${count} seed ${seed}`).toContain(seed);
+          for (const s of r.seeds) expect(fits(s)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('one UUID from a fresh JavaScriptCore realm (jsc, Bun ≤ 1.3.5, Bun ≥ 1.3.6) gives every later one; the real builds\' recorded values as hex digits give back their forced seeds', () => {
+    const uuidOf = (next: () => number) => 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+      const r = (next() * 16) | 0;
+      return (c === 'x' ? r : (r & 3) | 8).toString(16);
+    });
+    for (const [id, variant] of [['jsc@17', 'jsc'], ['bun@1.2.0', 'jsc-jit-sar'], ['bun@1.4.5', 'jsc']] as const) {
+      for (const seed of [1, 20_261_205, 2 ** 32 - 1]) {
+        const e = create({ seed, variant });
+        const uuids = Array.from({ length: 3 }, () => uuidOf(() => e.random()));
+        const r = predict(id, parseUuids(uuids[0]!), 2 * 31, 0, { bucket: 16, fromStart: true });
+        expect(r.kind, `${id} seed ${seed}: ${r.note}`).toBe('ok');
+        if (r.kind === 'ok') {
+          const g = create({ seed, variant });
+          const xs = Array.from({ length: 93 }, () => g.random());
+          expect(r.next.map(doubleToHex)).toEqual(xs.slice(31).map(doubleToHex));
+        }
+      }
+    }
+    const dir = new URL('../../../tooling/conformance/fixtures/', import.meta.url);
+    let checked = 0;
+    for (const f of readdirSync(dir).filter((x) => /^(bun-[\d.]+|jsc-webkitgtk-[\d.]+)\.json$/.test(x))) {
+      const golden = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { version: string; seeds: Record<string, string[]> };
+      const variant = (f.startsWith('jsc') ? 'jsc' : resolveEngine(`bun@${golden.version}`).embedder!.release.variant) as 'jsc' | 'jsc-jit-sar';
+      for (const [seed, hex] of Object.entries(golden.seeds)) {
+        const obs = hex.slice(0, 31).map((h) => ({ n: 16, value: Math.floor(hexToDouble(h) * 16) }));
+        const fits = (s: number) => {
+          const g = create({ seed: s, variant });
+          return obs.every((o) => Math.floor(g.random() * 16) === o.value);
+        };
+        expect(searchJscSeedTop(obs.map((o) => [bucketRange(o, 53)]), variant, fits).seeds, `${f} seed ${seed}`).toEqual([Number(seed)]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(55);
   });
 });

@@ -160,3 +160,165 @@ export function searchJscSeed(first: number, variant: JscSeedVariant): JscSeedSe
   walk(0, 0, 0);
   return { seeds: [...seeds].sort((x, y) => x - y), complete, nodes };
 }
+
+/** Observations the bucket search reads at most (the first ones of the realm). */
+const TOP_OBSERVATIONS = 48;
+/** Leading sum bits a bucket's constraint uses at most. */
+const TOP_MAX_SPAN = 8;
+/** Nodes the bucket search visits at most before it gives up (incomplete, never a guess). */
+const TOP_MAX_NODES = 2 ** 21;
+
+/** One observation's constraint: the top `p` bits of the 53-bit sum lie in `prefixes`. */
+interface TopConstraint {
+  readonly k: number;
+  readonly p: number;
+  readonly prefixes: readonly number[];
+}
+
+const topColumnsMemo = new Map<string, { a: Int32Array; b: Int32Array }>();
+
+/** For call k (0-based): bit j of state0 / state1 after k + 1 calls, as seed-bit masks (64 each). */
+function callColumns(variant: JscSeedVariant, k: number): { a: Int32Array; b: Int32Array } {
+  const key = `${variant}/${k}`;
+  let c = topColumnsMemo.get(key);
+  if (!c) {
+    c = { a: new Int32Array(64), b: new Int32Array(64) };
+    for (let s = 0; s < 32; s++) {
+      const e = create({ seed: 2 ** s, variant });
+      for (let i = 0; i <= k; i++) e.random();
+      const [s0, s1] = e.getState().map((w) => BigInt(w));
+      for (let j = 0; j < 64; j++) {
+        if ((s0! >> BigInt(j)) & 1n) c.a[j]! |= 1 << s;
+        if ((s1! >> BigInt(j)) & 1n) c.b[j]! |= 1 << s;
+      }
+    }
+    topColumnsMemo.set(key, c);
+  }
+  return c;
+}
+
+/**
+ * Every 32-bit seed from which `variant` gives observations consistent with `ranges` (per call
+ * from the realm's first: the 53-bit sum integer's interval(s), or undefined for a call not
+ * seen): the top p bits of each sum are (a + b + c) mod 2^p of the words' top p bits (linear in
+ * the seed) and the carry c ∈ {0, 1} from below, so each constraint allows 2 · 2^p · |prefixes|
+ * settings of 2p linear forms. A depth-first search over the most selective constraints first,
+ * with incremental elimination, until the 32 unknowns are pinned; then the rest are checks, and
+ * the emulator has the last word (`fits`). Exhaustive unless it passes TOP_MAX_NODES.
+ */
+export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, number])[] | undefined)[], variant: JscSeedVariant, fits: (seed: number) => boolean): JscSeedSearch {
+  const cons: TopConstraint[] = [];
+  for (let k = 0; k < Math.min(ranges.length, TOP_OBSERVATIONS); k++) {
+    const r = ranges[k];
+    if (!r || r.length === 0) continue;
+    // The widest interval decides the span: about two prefixes per interval at most.
+    const width = Math.max(...r.map(([lo, hi]) => hi - lo + 1));
+    const p = Math.max(1, Math.min(TOP_MAX_SPAN, LEVELS - Math.ceil(Math.log2(width))));
+    const set = new Set<number>();
+    for (const [lo, hi] of r) for (let v = Math.floor(lo / 2 ** (LEVELS - p)); v <= Math.floor(hi / 2 ** (LEVELS - p)); v++) set.add(v);
+    cons.push({ k, p, prefixes: [...set] });
+  }
+  // Most rank for the fewest settings first.
+  cons.sort((x, y) => Math.log2(2 * x.prefixes.length) / x.p + x.k * 1e-9 - (Math.log2(2 * y.prefixes.length) / y.p + y.k * 1e-9));
+  const forms = cons.map((c) => {
+    const { a, b } = callColumns(variant, c.k);
+    // Bit i (0 = lowest of the p) of the top p bits of each word's low 53: bit 53 − p + i.
+    return { a: Array.from({ length: c.p }, (_, i) => a[LEVELS - c.p + i]!), b: Array.from({ length: c.p }, (_, i) => b[LEVELS - c.p + i]!) };
+  });
+  const piv = new Int32Array(32);
+  const rhs = new Uint8Array(32);
+  const has = new Uint8Array(32);
+  const log: number[] = [];
+  let rank = 0;
+  const add = (mask: number, r: number): boolean => {
+    for (let q = 0; q < 32 && mask !== 0; q++) {
+      if ((mask >>> q) & 1 && has[q]) {
+        mask ^= piv[q]!;
+        r ^= rhs[q]!;
+      }
+    }
+    if (mask === 0) return r === 0;
+    const q = 31 - Math.clz32(mask & -mask);
+    has[q] = 1;
+    piv[q] = mask;
+    rhs[q] = r;
+    log.push(q);
+    rank++;
+    return true;
+  };
+  const undo = (to: number): void => {
+    while (log.length > to) {
+      has[log.pop()!] = 0;
+      rank--;
+    }
+  };
+  const solve = (free: readonly number[], g: number): number => {
+    let seed = 0;
+    for (let i = 0; i < free.length; i++) if ((g >>> i) & 1) seed |= 1 << free[i]!;
+    for (let q = 31; q >= 0; q--) {
+      if (!has[q]) continue;
+      if (rhs[q]! ^ parity(piv[q]! & seed & ~(1 << q))) seed |= 1 << q;
+      else seed &= ~(1 << q);
+    }
+    return seed >>> 0;
+  };
+  /** Whether the constraints from `i` on hold for a known seed (the forms' parities). */
+  const checks = (seed: number, i: number): boolean => {
+    for (; i < cons.length; i++) {
+      const c = cons[i]!;
+      const f = forms[i]!;
+      let va = 0;
+      let vb = 0;
+      for (let t = 0; t < c.p; t++) {
+        va |= parity(f.a[t]! & seed) << t;
+        vb |= parity(f.b[t]! & seed) << t;
+      }
+      const m = 2 ** c.p;
+      const s0 = (va + vb) % m;
+      if (!c.prefixes.includes(s0) && !c.prefixes.includes((s0 + 1) % m)) return false;
+    }
+    return true;
+  };
+  const seeds = new Set<number>();
+  let complete = true;
+  let nodes = 0;
+  const leaf = (i: number): void => {
+    const free: number[] = [];
+    for (let q = 0; q < 32; q++) if (!has[q]) free.push(q);
+    if (free.length > FREE_MAX) {
+      complete = false;
+      return;
+    }
+    for (let g = 0; g < 2 ** free.length; g++) {
+      const seed = solve(free, g);
+      if (seed !== 0 && checks(seed, i) && fits(seed)) seeds.add(seed);
+    }
+  };
+  const walk = (i: number): void => {
+    if (!complete) return;
+    if (++nodes > TOP_MAX_NODES) {
+      complete = false;
+      return;
+    }
+    if (rank === 32 || i === cons.length) return leaf(i);
+    const c = cons[i]!;
+    const f = forms[i]!;
+    const m = 2 ** c.p;
+    const at = log.length;
+    const bs = new Set<number>();
+    for (let a = 0; a < m; a++) {
+      // The b that some prefix and carry allow with this a (each pair once).
+      bs.clear();
+      for (const v of c.prefixes) for (let carry = 0; carry < 2; carry++) bs.add((v - a - carry + 2 * m) % m);
+      for (const b of bs) {
+        let ok = true;
+        for (let t = 0; t < c.p && ok; t++) ok = add(f.a[t]!, (a >>> t) & 1) && add(f.b[t]!, (b >>> t) & 1);
+        if (ok) walk(i + 1);
+        undo(at);
+        if (!complete) return;
+      }
+    }
+  };
+  walk(0);
+  return { seeds: [...seeds].sort((x, y) => x - y), complete, nodes };
+}

@@ -6,8 +6,8 @@
 import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex, xorshift128SarStepBack } from '@emu/core';
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
-import { searchJscSeed } from './jsc-seed.js';
-import { MAX_OBSERVATIONS, type Observed, isResidue, matches } from './observe.js';
+import { searchJscSeed, searchJscSeedTop } from './jsc-seed.js';
+import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
 import { recoverGameRand, recoverLcg, recoverMwcConstructDouble, mwcBackIsAmbiguous, mwcStateIsAmbiguous, mwcStepBack, recoverMwcCpp, recoverMwcJs, recoverMwcPatched } from './small.js';
@@ -145,6 +145,16 @@ function fullValues(solve: (x: readonly number[]) => Solved, min: number): (o: r
   };
 }
 
+/** An observation as intervals of JSC's 53-bit sum integer (x · 2^53); undefined: a call not seen. */
+function sumRanges(o: Observed): (readonly [number, number])[] | undefined {
+  if (o === null) return undefined;
+  if (typeof o === 'number') {
+    const m = o * 2 ** 53;
+    return Number.isInteger(m) ? [[m, m]] : [];
+  }
+  return isResidue(o) ? residueRanges(o, 53) : [bucketRange(o, 53)];
+}
+
 function xorshiftMethod(variant: string): Method {
   const info = XS_VARIANTS.find((x) => x.id === variant)!;
   return {
@@ -153,14 +163,16 @@ function xorshiftMethod(variant: string): Method {
       // JavaScriptCore from its realm's first call: the realm's 32-bit seed from the first value
       // (jsc-seed.ts) — every seed that gives it, complete; the later observations checked. None
       // that fits them all: the 128-bit search below (a build seeded otherwise is never refused).
-      if (options.fromStart === true && (variant === 'jsc' || variant === 'jsc-jit-sar') && typeof observed[0] === 'number') {
-        const found = searchJscSeed(observed[0], variant);
+      // Buckets, gaps or a first value not seen: the top bits of each call's sum (searchJscSeedTop).
+      if (options.fromStart === true && (variant === 'jsc' || variant === 'jsc-jit-sar') && observed.length > 0) {
+        const fitsSeed = (seed: number) => fits(emit('xorshift128plus', variant, createXorshift({ seed, variant }).getState(), observed.length), observed);
+        const found = typeof observed[0] === 'number' ? searchJscSeed(observed[0], variant) : searchJscSeedTop(observed.map((o) => sumRanges(o)), variant, fitsSeed);
         const fitting = found.seeds
           .map((seed) => ({ seed, state: createXorshift({ seed, variant }).getState() }))
           .filter((x) => fits(emit('xorshift128plus', variant, x.state, observed.length), observed));
         if (found.complete && fitting.length > 0) {
           const seeds = fitting.map((x) => x.seed).join(', ');
-          return { states: fitting.map((x) => x.state), complete: true, detail: `the realm's 32-bit seed ${seeds} from its first value (JavaScriptCore seeds each realm from one 32-bit number; ${found.nodes} nodes searched)` };
+          return { states: fitting.map((x) => x.state), complete: true, detail: `the realm's 32-bit seed ${seeds} from its first ${typeof observed[0] === 'number' ? 'value' : 'calls'} (JavaScriptCore seeds each realm from one 32-bit number; ${found.nodes} nodes searched)` };
         }
       }
       const r = recoverXorshift(observed, variant, {

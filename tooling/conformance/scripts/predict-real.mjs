@@ -395,6 +395,8 @@ function uuidMidCheck(label, engineId, produce, seen) {
     writeFileSync(g, uuidProbe + 'print(s);');
     if (existsSync('/usr/bin/gjs')) uuidCheck('gjs (SpiderMonkey)', 'spidermonkey@115', () => execFileSync('/usr/bin/gjs', [g], { encoding: 'utf8' }).trim().split('\n'), 2);
     if (existsSync('/usr/bin/jsc')) uuidCheck('jsc (JavaScriptCore)', 'jsc@17', () => execFileSync('/usr/bin/jsc', [g], { encoding: 'utf8' }).trim().split('\n'), 2);
+    // One UUID: JavaScriptCore's realm seed from the top bits of its 31 calls (jsc-seed.ts).
+    if (existsSync('/usr/bin/jsc')) uuidCheck('jsc (JavaScriptCore), its seed from one UUID', 'jsc@17', () => execFileSync('/usr/bin/jsc', [g], { encoding: 'utf8' }).trim().split('\n'), 1);
     if (existsSync('/usr/bin/chromium')) {
       const version = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
       const page = `data:text/html,<pre id=o></pre><script>${uuidProbe}document.getElementById('o').textContent=s;</script>`;
@@ -444,6 +446,7 @@ for (const v of (args['minimum-only'] ? '' : args.bun).split(',').filter(Boolean
   const u = join(work, 'probe-bun-uuid.js');
   writeFileSync(u, uuidProbe + 'console.log(s);');
   uuidCheck(`bun ${v}`, `bun@${v}`, bun(u), 2);
+  uuidCheck(`bun ${v}, its seed from one UUID`, `bun@${v}`, bun(u), 1);
 }
 
 // Minimum counts: fresh unseeded engines print MIN_TOTAL values from their realm's first
