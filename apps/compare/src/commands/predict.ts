@@ -12,7 +12,8 @@ previous values (chronological), a blank line, then the N next values.
   --from-start   the first observation is the first Math.random() call of its realm (a fresh
                  process or page): fixes where it sits in V8's cache, so fewer values are needed;
                  on JavaScriptCore (Safari 10+, WebKitGTK, Bun) one full value is enough — each
-                 realm is seeded from one 32-bit number, which the first value gives back
+                 realm is seeded from one 32-bit number, which the first value gives back (one
+                 UUID, 8 IDs of 64 or 12 percentages from the start do too)
   --near DATE    the generator was seeded near DATE (ISO 8601, e.g. 2015-11-20T10:00Z, or epoch ms)
                  and the observations start at its first call: IE 6–8 (ie@6 … ie@8: JScript's
                  clock seed through Chakra's shuffle) and V8 ≤ 1.2.7 with glibc (v8-libc:
