@@ -35,7 +35,8 @@ value is determined, 3 when it is not. Exit 3 with a one-line reason when the da
 ('xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, …) with (Math.random() * 16) | 0: 31 calls
 a UUID, the y digit its bucket % 4), and prints the --previous N and --next N UUIDs (default 1), '?'
 for a digit the fitting states disagree on. From the start of a process or page (--from-start) 2
-UUIDs are enough on every xorshift128+ engine (about 1 s; node 12–25 a few ms), 1 is not.
+UUIDs are enough on every xorshift128+ engine (about 1 s; node 12–25 a few ms), 1 is not — but
+on JavaScriptCore (Safari, WebKitGTK, Bun) 1 is (the realm's 32-bit seed).
 Mid-stream: 2 on SpiderMonkey, JSC, Chakra, Chromium and node 12–25, 3 on node 6–11 and 26
 (their backwards caches; about 1–3 s, 2 leave them "ambiguous" or "not enough data").
 Bun 0.6 … 1.3.5 (JSC's JIT step, arithmetic shifts): 4 full values from anywhere, one more than JSC
