@@ -45,14 +45,25 @@ export function xorshift128StepBack(s: Int32Array): void {
   const yh = s[S0_HI]!; // the old state1
   const yl = s[S0_LO]!;
   // u = x ^ (x >> 17) where x = old0 ^ (old0 << 23)
-  let uh = s[S1_HI]! ^ yh ^ shr64Hi(yh, yl, 26);
-  let ul = s[S1_LO]! ^ yl ^ shr64Lo(yh, yl, 26);
+  undoStep(s, yh, yl, s[S1_HI]! ^ yh ^ shr64Hi(yh, yl, 26), s[S1_LO]! ^ yl ^ shr64Lo(yh, yl, 26), false);
+}
+
+/**
+ * The shared end of both step-backs: from u = x ^ (x >> 17) (bit 63 clear for the arithmetic
+ * shift, where the logical inverse is one solution and its complement the other, `other`) and
+ * x = old0 ^ (old0 << 23), writes [old0, old1 = y] into `s`.
+ */
+function undoStep(s: Int32Array, yh: number, yl: number, uh: number, ul: number, other: boolean): void {
   // Invert u = x ^ (x >> 17): x = u ^ u>>17 ^ u>>34 ^ u>>51.
   let xh = uh;
   let xl = ul;
   for (const n of [17, 34, 51]) {
     xh ^= shr64Hi(uh, ul, n);
     xl ^= shr64Lo(uh, ul, n);
+  }
+  if (other) {
+    xh = ~xh;
+    xl = ~xl;
   }
   // Invert x = o ^ (o << 23): o = x ^ x<<23 ^ x<<46.
   uh = xh;
@@ -102,31 +113,8 @@ export function xorshift128SarStepBack(s: Int32Array, other = false): boolean {
   if (s[S1_HI]! < 0) return false;
   const yh = s[S0_HI]!; // the old state1
   const yl = s[S0_LO]!;
-  // u = v ^ (v >> 17) (arithmetic) where v = old0 ^ (old0 << 23); u has bit 63 clear.
-  let uh = s[S1_HI]! ^ yh ^ (yh >> 26);
-  let ul = s[S1_LO]! ^ yl ^ shr64Lo(yh, yl, 26);
-  // The solution with bit 63 clear is the logical inverse: v = u ^ u>>17 ^ u>>34 ^ u>>51; the
-  // other is ~v.
-  let vh = uh;
-  let vl = ul;
-  for (const n of [17, 34, 51]) {
-    vh ^= shr64Hi(uh, ul, n);
-    vl ^= shr64Lo(uh, ul, n);
-  }
-  if (other) {
-    vh = ~vh;
-    vl = ~vl;
-  }
-  // Invert v = o ^ (o << 23): o = v ^ v<<23 ^ v<<46.
-  uh = vh;
-  ul = vl;
-  for (const n of [23, 46]) {
-    vh ^= shl64Hi(uh, ul, n);
-    vl ^= shl64Lo(uh, ul, n);
-  }
-  s[S1_HI] = yh;
-  s[S1_LO] = yl;
-  s[S0_HI] = vh;
-  s[S0_LO] = vl;
+  // u = v ^ (v >> 17) (arithmetic) where v = old0 ^ (old0 << 23); u has bit 63 clear, so the
+  // logical inverse v = u ^ u>>17 ^ u>>34 ^ u>>51 is one solution, ~v the other.
+  undoStep(s, yh, yl, s[S1_HI]! ^ yh ^ (yh >> 26), s[S1_LO]! ^ yl ^ shr64Lo(yh, yl, 26), other);
   return true;
 }
