@@ -19,7 +19,8 @@ function lowBit(w: number): number {
   return 31 - Math.clz32(w & -w);
 }
 
-function parity(w: number): number {
+/** The parity (XOR of all bits) of an int32. */
+export function parity(w: number): number {
   w ^= w >>> 16;
   w ^= w >>> 8;
   w ^= w >>> 4;

@@ -18,6 +18,7 @@
  * gives the seed, and every later value follows.
  */
 import { create } from '@emu/xorshift128plus';
+import { parity } from './gf2.js';
 
 /** The variants JavaScriptCore seeds this way (the C++ step, and the JIT thunk's arithmetic one). */
 export type JscSeedVariant = 'jsc' | 'jsc-jit-sar';
@@ -35,34 +36,76 @@ export interface JscSeedSearch {
   readonly nodes: number;
 }
 
-const columnsMemo = new Map<JscSeedVariant, { a: Int32Array; b: Int32Array }>();
+/**
+ * Linear equations over the seed's 32 bits, kept reduced as they are added (row `piv[p]` has
+ * lowest set bit p, its other bits above it), with undo for the depth-first searches.
+ */
+class SeedSystem {
+  private readonly piv = new Int32Array(32);
+  private readonly rhs = new Uint8Array(32);
+  private readonly has = new Uint8Array(32);
+  private readonly log: number[] = [];
+  rank = 0;
 
-/** Bit j of state0 (a) and state1 (b) at the first call, as masks over the seed's bits (the seeding is linear: one seed bit at a time). */
-function seedColumns(variant: JscSeedVariant): { a: Int32Array; b: Int32Array } {
-  let c = columnsMemo.get(variant);
-  if (!c) {
-    c = { a: new Int32Array(64), b: new Int32Array(64) };
-    for (let k = 0; k < 32; k++) {
-      const e = create({ seed: 2 ** k, variant });
-      e.random();
-      const [s0, s1] = e.getState().map((w) => BigInt(w));
-      for (let j = 0; j < 64; j++) {
-        if ((s0! >> BigInt(j)) & 1n) c.a[j]! |= 1 << k;
-        if ((s1! >> BigInt(j)) & 1n) c.b[j]! |= 1 << k;
+  /** The form's value where the system fixes it, else −1. */
+  valueOf(mask: number, r: number): number {
+    for (let p = 0; p < 32 && mask !== 0; p++) {
+      if ((mask >>> p) & 1 && this.has[p]) {
+        mask ^= this.piv[p]!;
+        r ^= this.rhs[p]!;
       }
     }
-    columnsMemo.set(variant, c);
+    return mask === 0 ? r : -1;
   }
-  return c;
-}
 
-function parity(w: number): number {
-  w ^= w >>> 16;
-  w ^= w >>> 8;
-  w ^= w >>> 4;
-  w ^= w >>> 2;
-  w ^= w >>> 1;
-  return w & 1;
+  /** Adds form · seed = r; false when it contradicts the system. */
+  add(mask: number, r: number): boolean {
+    for (let p = 0; p < 32 && mask !== 0; p++) {
+      if ((mask >>> p) & 1 && this.has[p]) {
+        mask ^= this.piv[p]!;
+        r ^= this.rhs[p]!;
+      }
+    }
+    if (mask === 0) return r === 0;
+    const p = 31 - Math.clz32(mask & -mask);
+    this.has[p] = 1;
+    this.piv[p] = mask;
+    this.rhs[p] = r;
+    this.log.push(p);
+    this.rank++;
+    return true;
+  }
+
+  /** A point to undo() back to. */
+  mark(): number {
+    return this.log.length;
+  }
+
+  undo(to: number): void {
+    while (this.log.length > to) {
+      this.has[this.log.pop()!] = 0;
+      this.rank--;
+    }
+  }
+
+  /** The unknowns no row pivots on. */
+  free(): number[] {
+    const out: number[] = [];
+    for (let p = 0; p < 32; p++) if (!this.has[p]) out.push(p);
+    return out;
+  }
+
+  /** The seed with free bit free[i] = bit i of g, the pivots solved from the top down (uint32). */
+  solve(free: readonly number[], g: number): number {
+    let seed = 0;
+    for (let i = 0; i < free.length; i++) if ((g >>> i) & 1) seed |= 1 << free[i]!;
+    for (let p = 31; p >= 0; p--) {
+      if (!this.has[p]) continue;
+      if (this.rhs[p]! ^ parity(this.piv[p]! & seed & ~(1 << p))) seed |= 1 << p;
+      else seed &= ~(1 << p);
+    }
+    return seed >>> 0;
+  }
 }
 
 /**
@@ -76,86 +119,40 @@ export function searchJscSeed(first: number, variant: JscSeedVariant): JscSeedSe
   const hi = Math.floor(m / 2 ** 32);
   const lo = m % 2 ** 32;
   const bit = (j: number): number => (j < 32 ? (lo / 2 ** j) & 1 : (hi / 2 ** (j - 32)) & 1);
-  const { a, b } = seedColumns(variant);
-  // The system: row `piv[p]` has lowest set bit p (its other bits above it), right-hand side rhs[p].
-  const piv = new Int32Array(32);
-  const rhs = new Uint8Array(32);
-  const has = new Uint8Array(32);
-  const log: number[] = [];
-  let rank = 0;
-  /** The form's value where the system fixes it, else −1. */
-  const valueOf = (mask: number, r: number): number => {
-    for (let p = 0; p < 32 && mask !== 0; p++) {
-      if (has[p] && (mask >>> p) & 1) {
-        mask ^= piv[p]!;
-        r ^= rhs[p]!;
-      }
-    }
-    return mask === 0 ? r : -1;
-  };
-  /** Adds form · seed = r; false when it contradicts the system. */
-  const add = (mask: number, r: number): boolean => {
-    for (let p = 0; p < 32 && mask !== 0; p++) {
-      if ((mask >>> p) & 1 && has[p]) {
-        mask ^= piv[p]!;
-        r ^= rhs[p]!;
-      }
-    }
-    if (mask === 0) return r === 0;
-    const p = 31 - Math.clz32(mask & -mask);
-    has[p] = 1;
-    piv[p] = mask;
-    rhs[p] = r;
-    log.push(p);
-    rank++;
-    return true;
-  };
-  const undo = (to: number): void => {
-    while (log.length > to) {
-      has[log.pop()!] = 0;
-      rank--;
-    }
-  };
+  const { a, b } = callColumns(variant, 0);
+  const sys = new SeedSystem();
   const seeds = new Set<number>();
   let complete = true;
   let nodes = 0;
-  /** Every seed the system allows (its free bits enumerated, the pivots solved from the top down), kept when the emulator gives `first`. */
+  /** Every seed the system allows (its free bits enumerated), kept when the emulator gives `first`. */
   const leaf = (): void => {
-    const free: number[] = [];
-    for (let p = 0; p < 32; p++) if (!has[p]) free.push(p);
+    const free = sys.free();
     if (free.length > FREE_MAX) {
       complete = false;
       return;
     }
     for (let g = 0; g < 2 ** free.length; g++) {
-      let seed = 0;
-      for (let i = 0; i < free.length; i++) if ((g >>> i) & 1) seed |= 1 << free[i]!;
-      for (let p = 31; p >= 0; p--) {
-        if (!has[p]) continue;
-        if (rhs[p]! ^ parity(piv[p]! & seed & ~(1 << p))) seed |= 1 << p;
-        else seed &= ~(1 << p);
-      }
-      const s = seed >>> 0;
+      const s = sys.solve(free, g);
       if (s !== 0 && create({ seed: s, variant }).random() === first) seeds.add(s);
     }
   };
   /** Level j with the carry into it the form (cm, cc). */
   const walk = (j: number, cm: number, cc: number): void => {
     nodes++;
-    if (j === LEVELS || rank === 32) return leaf();
-    const at = log.length;
-    if (add(a[j]! ^ b[j]! ^ cm, bit(j) ^ cc)) {
-      const t = valueOf(a[j]! ^ b[j]!, 0);
+    if (j === LEVELS || sys.rank === 32) return leaf();
+    const at = sys.mark();
+    if (sys.add(a[j]! ^ b[j]! ^ cm, bit(j) ^ cc)) {
+      const t = sys.valueOf(a[j]! ^ b[j]!, 0);
       for (const x of t < 0 ? [0, 1] : [t]) {
-        const here = log.length;
-        if (t >= 0 || add(a[j]! ^ b[j]!, x)) {
+        const here = sys.mark();
+        if (t >= 0 || sys.add(a[j]! ^ b[j]!, x)) {
           if (x === 1) walk(j + 1, cm, cc);
           else walk(j + 1, a[j]!, 0);
         }
-        undo(here);
+        sys.undo(here);
       }
     }
-    undo(at);
+    sys.undo(at);
   };
   walk(0, 0, 0);
   return { seeds: [...seeds].sort((x, y) => x - y), complete, nodes };
@@ -175,12 +172,12 @@ interface TopConstraint {
   readonly prefixes: readonly number[];
 }
 
-const topColumnsMemo = new Map<string, { a: Int32Array; b: Int32Array }>();
+const columnsMemo = new Map<string, { a: Int32Array; b: Int32Array }>();
 
 /** For call k (0-based): bit j of state0 / state1 after k + 1 calls, as seed-bit masks (64 each). */
 function callColumns(variant: JscSeedVariant, k: number): { a: Int32Array; b: Int32Array } {
   const key = `${variant}/${k}`;
-  let c = topColumnsMemo.get(key);
+  let c = columnsMemo.get(key);
   if (!c) {
     c = { a: new Int32Array(64), b: new Int32Array(64) };
     for (let s = 0; s < 32; s++) {
@@ -192,7 +189,7 @@ function callColumns(variant: JscSeedVariant, k: number): { a: Int32Array; b: In
         if ((s1! >> BigInt(j)) & 1n) c.b[j]! |= 1 << s;
       }
     }
-    topColumnsMemo.set(key, c);
+    columnsMemo.set(key, c);
   }
   return c;
 }
@@ -225,43 +222,7 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
     // Bit i (0 = lowest of the p) of the top p bits of each word's low 53: bit 53 − p + i.
     return { a: Array.from({ length: c.p }, (_, i) => a[LEVELS - c.p + i]!), b: Array.from({ length: c.p }, (_, i) => b[LEVELS - c.p + i]!) };
   });
-  const piv = new Int32Array(32);
-  const rhs = new Uint8Array(32);
-  const has = new Uint8Array(32);
-  const log: number[] = [];
-  let rank = 0;
-  const add = (mask: number, r: number): boolean => {
-    for (let q = 0; q < 32 && mask !== 0; q++) {
-      if ((mask >>> q) & 1 && has[q]) {
-        mask ^= piv[q]!;
-        r ^= rhs[q]!;
-      }
-    }
-    if (mask === 0) return r === 0;
-    const q = 31 - Math.clz32(mask & -mask);
-    has[q] = 1;
-    piv[q] = mask;
-    rhs[q] = r;
-    log.push(q);
-    rank++;
-    return true;
-  };
-  const undo = (to: number): void => {
-    while (log.length > to) {
-      has[log.pop()!] = 0;
-      rank--;
-    }
-  };
-  const solve = (free: readonly number[], g: number): number => {
-    let seed = 0;
-    for (let i = 0; i < free.length; i++) if ((g >>> i) & 1) seed |= 1 << free[i]!;
-    for (let q = 31; q >= 0; q--) {
-      if (!has[q]) continue;
-      if (rhs[q]! ^ parity(piv[q]! & seed & ~(1 << q))) seed |= 1 << q;
-      else seed &= ~(1 << q);
-    }
-    return seed >>> 0;
-  };
+  const sys = new SeedSystem();
   /** Whether the constraints from `i` on hold for a known seed (the forms' parities). */
   const checks = (seed: number, i: number): boolean => {
     for (; i < cons.length; i++) {
@@ -283,14 +244,13 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
   let complete = true;
   let nodes = 0;
   const leaf = (i: number): void => {
-    const free: number[] = [];
-    for (let q = 0; q < 32; q++) if (!has[q]) free.push(q);
+    const free = sys.free();
     if (free.length > FREE_MAX) {
       complete = false;
       return;
     }
     for (let g = 0; g < 2 ** free.length; g++) {
-      const seed = solve(free, g);
+      const seed = sys.solve(free, g);
       if (seed !== 0 && checks(seed, i) && fits(seed)) seeds.add(seed);
     }
   };
@@ -300,11 +260,11 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
       complete = false;
       return;
     }
-    if (rank === 32 || i === cons.length) return leaf(i);
+    if (sys.rank === 32 || i === cons.length) return leaf(i);
     const c = cons[i]!;
     const f = forms[i]!;
     const m = 2 ** c.p;
-    const at = log.length;
+    const at = sys.mark();
     const bs = new Set<number>();
     for (let a = 0; a < m; a++) {
       // The b that some prefix and carry allow with this a (each pair once).
@@ -312,9 +272,9 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
       for (const v of c.prefixes) for (let carry = 0; carry < 2; carry++) bs.add((v - a - carry + 2 * m) % m);
       for (const b of bs) {
         let ok = true;
-        for (let t = 0; t < c.p && ok; t++) ok = add(f.a[t]!, (a >>> t) & 1) && add(f.b[t]!, (b >>> t) & 1);
+        for (let t = 0; t < c.p && ok; t++) ok = sys.add(f.a[t]!, (a >>> t) & 1) && sys.add(f.b[t]!, (b >>> t) & 1);
         if (ok) walk(i + 1);
-        undo(at);
+        sys.undo(at);
         if (!complete) return;
       }
     }
