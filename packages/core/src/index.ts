@@ -9,3 +9,4 @@ export * from './v8seed.js';
 export * from './xorshift128.js';
 export * from './kernels.js';
 export * from './jump.js';
+export * from './gf2-small.js';

@@ -6,6 +6,7 @@ import { recoverState as recoverQuickjs } from '@emu/quickjs';
 import { MINSTD_INVERSE, MT64_RECOVERY_VALUES, MT_N, type Mt64VariantId, mt64Spans, mt64StateBefore, recoverMinstd, recoverMt64State } from '@emu/hermes';
 import type { Observed } from './observe.js';
 import { LCG_SHAPES } from './lcg-lattice.js';
+import { GLIBC_MAX_STATES, GLIBC_VALUES_MIN, GLIBC_VALUES_SETTLED, glibcStateBefore, recoverGlibcState } from '@emu/v8-libc';
 import { type HistorySolved, lcgBack, msvcrtBack, mwcCppBack, quickjsBack, solveLcgLattice, solveMsvcrt, solveMwcCppFull } from './history.js';
 
 type Spans = { of: (next: number, previous: number) => { next: (readonly [number, number] | null)[]; previous: (readonly [number, number] | null)[]; what: string } | undefined };
@@ -42,14 +43,33 @@ export function historyMethod(pkg: string, variant: string, mwcBuckets: MwcBucke
       };
     case 'v8-libc':
       if (variant === 'v8-0.1-msvcrt') return { min: 1, solve: solveMsvcrt };
+      // glibc: GLIBC_VALUES_MIN consecutive full values make every word a function of 31 hidden
+      // low bits; the hi draws after them pin those (about 2 bits a value)
       return {
-        min: 1,
-        solve: () => ({
-          states: [],
-          detail: '',
-          unsupported:
-            "v8-0.1-glibc from values alone is not implemented: glibc random() keeps 31 words and shows 31 of each word's 32 bits; the hidden low bits carry nonlinearly (an AND of two per output), so a few values do not fix it. Give the process start: --near DATE (V8 seeds srandom with the epoch milliseconds). No Chrome stable shipped it (Linux builds came with V8 ≥ 2)",
-        }),
+        min: GLIBC_VALUES_MIN,
+        full: GLIBC_VALUES_SETTLED,
+        solve: (o) => {
+          let k = 0;
+          while (k < o.length && typeof o[k] === 'number') k++;
+          if (k < GLIBC_VALUES_MIN) {
+            return {
+              states: [],
+              detail: '',
+              unsupported: `v8-0.1-glibc from values alone needs at least ${GLIBC_VALUES_MIN} consecutive full values first (buckets or gaps may follow them): each lo word of the first 31 draws is fixed by the hi draw 31 calls later. With the process start, --near DATE finds the srandom seed from 1 value`,
+            };
+          }
+          const r = recoverGlibcState(o.slice(0, k) as number[]);
+          if (r.note) return r.complete ? { states: [], detail: r.note, complete: true } : { states: [], detail: '', unsupported: r.note };
+          if (!r.complete) {
+            const need = Math.max(1, GLIBC_VALUES_SETTLED - o.length);
+            return { states: [], detail: `${k} consecutive values leave more than ${GLIBC_MAX_STATES} glibc tables fitting (the search stopped there)`, need };
+          }
+          return {
+            states: r.states,
+            detail: `glibc's 31 words from ${k} consecutive values: every word a function of 31 hidden low bits, searched over the hi draws' carries — every fitting table listed; about ${GLIBC_VALUES_SETTLED} values fix the next in 98 % of streams`,
+            complete: true,
+          };
+        },
       };
     case 'v8-mwc-cpp':
       if (variant === 'v8-2.2-cpp32') return { min: 2, solve: mwcBuckets(variant, (x) => nonZero(solveMwcCppFull(variant, x))) };
@@ -139,7 +159,7 @@ export function historyPrevious(pkg: string, variant: string, state: readonly (n
       return shape ? [lcgBack(shape, state[0] as number, count)] : undefined;
     }
     case 'v8-libc':
-      return variant === 'v8-0.1-msvcrt' ? [msvcrtBack(state[0] as number, count)] : undefined;
+      return variant === 'v8-0.1-msvcrt' ? [msvcrtBack(state[0] as number, count)] : glibcStateBefore(state as number[], count);
     case 'v8-mwc-cpp':
       return mwcCppBack(variant, state as number[], count);
     case 'quickjs':

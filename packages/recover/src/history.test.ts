@@ -113,10 +113,42 @@ describe('predict for the historical engines: the minimum counts, never a wrong 
     }
   });
 
-  it('glibc random() (V8 ≤ 1.2.7 on Linux) from values alone is refused with the reason', () => {
-    const r = predict('v8-libc', [0.5, 0.25], 3, 0);
-    expect(r.kind).toBe('unsupported');
-    expect(r.note).toMatch(/--near/);
+  it('glibc random() (V8 ≤ 1.2.7 on Linux) from fewer than 31 values, or buckets first, is refused with the reason', () => {
+    const e = createEngine('v8-libc', { seed: 12345 });
+    const xs = Array.from({ length: 40 }, () => e.random());
+    const few = predict('v8-libc', xs.slice(0, 30), 3, 0);
+    expect(few.kind).toBe('insufficient');
+    expect(few.note).toMatch(/need about 40 more/);
+    const coarse = predict('v8-libc', [{ n: 64, value: Math.floor(xs[0]! * 64) }, ...xs.slice(1)], 3, 0);
+    expect(coarse.kind).toBe('unsupported');
+    expect(coarse.note).toMatch(/at least 31 consecutive full values first/);
+    // A value no two draws give (not a multiple of 2^-62) is no glibc stream: none, never a guess.
+    expect(predict('v8-libc', [...xs.slice(0, 39), 0.1 + 2 ** -60], 3, 0).kind).toBe('inconsistent');
+    // A value whose rounding reaches the next hi draw (here 0.5: hi = 2^30 or 2^30 − 1) is refused.
+    const r = predict('v8-libc', [...xs.slice(0, 20), 0.5, ...xs.slice(21)], 3, 0);
+    expect(r.kind, r.note).toBe('unsupported');
+    expect(r.note).toMatch(/hi-draw boundary/);
+  });
+
+  it('glibc random() from values alone: every fitting table listed, 0 wrong below, at and above the minimum (emulated streams; the real glibc below)', () => {
+    let settled = 0;
+    for (let trial = 0; trial < 40; trial++) {
+      const e = createEngine('v8-libc', { seed: (trial * 2654435761 + 7) >>> 0 });
+      for (let i = 0; i < trial * 13; i++) e.random();
+      const before = Array.from({ length: 3 }, () => e.random());
+      const xs = Array.from({ length: 120 }, () => e.random());
+      const k = 44 + (trial % 8) * 5;
+      const r = predict('v8-libc', xs.slice(0, k), 20, 3);
+      const next = r.kind === 'ok' || r.kind === 'partial' ? r.next : [];
+      next.forEach((x, i) => {
+        if (x !== null) expect(doubleToHex(x), `trial ${trial}, k ${k}, value ${k + i}`).toBe(doubleToHex(xs[k + i]!));
+      });
+      if (r.kind === 'ok') settled++;
+      if (k >= 79) expect(r.kind, `trial ${trial}, k ${k}: ${r.note}`).toBe('ok');
+      // the 3 values before: the table stepped back, 2 draws a value (w_{i−31} = w_i − w_{i−3})
+      if (r.kind === 'ok') expect(r.previous.map(doubleToHex)).toEqual(before.map(doubleToHex));
+    }
+    expect(settled).toBeGreaterThan(10);
   });
 });
 
@@ -163,6 +195,19 @@ describe('the real binaries (tooling/conformance/fixtures), recovered from their
       expect(r.next.map(doubleToHex), seed).toEqual(mathRandom.slice(2));
       // srandom(0) is srandom(1): both milliseconds fit and give one future.
       expect(r.note, seed).toContain(seed === '0' ? 'srandom(1)' : `srandom(${seed})`);
+    }
+  });
+
+  it('glibc 2.36 random() driven as V8 ≤ 1.2.7 did, from values alone (no seed date): 80 consecutive values at 0 or 60 → every later one bit for bit', () => {
+    const g = fixture('glibc-random') as { seeds: Record<string, { mathRandom: string[] }> };
+    for (const [seed, { mathRandom }] of Object.entries(g.seeds)) {
+      for (const at of [0, 60]) {
+        const r = predict('v8-libc', mathRandom.slice(at, at + 80).map(hexToDouble), 200 - at - 80, Math.min(at, 20));
+        expect(r.kind, `${seed} at ${at}: ${r.note}`).toBe('ok');
+        if (r.kind !== 'ok') continue;
+        expect(r.next.map(doubleToHex), `${seed} at ${at}`).toEqual(mathRandom.slice(at + 80));
+        expect(r.previous.map(doubleToHex), `${seed} at ${at}`).toEqual(mathRandom.slice(at - Math.min(at, 20), at));
+      }
     }
   });
 

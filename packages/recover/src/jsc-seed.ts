@@ -18,6 +18,7 @@
  * gives the seed, and every later value follows.
  */
 import { create } from '@emu/xorshift128plus';
+import { Gf2System32 } from '@emu/core';
 import { parity } from './gf2.js';
 
 /** The variants JavaScriptCore seeds this way (the C++ step, and the JIT thunk's arithmetic one). */
@@ -36,77 +37,6 @@ export interface JscSeedSearch {
   readonly nodes: number;
 }
 
-/**
- * Linear equations over the seed's 32 bits, kept reduced as they are added (row `piv[p]` has
- * lowest set bit p, its other bits above it), with undo for the depth-first searches.
- */
-class SeedSystem {
-  private readonly piv = new Int32Array(32);
-  private readonly rhs = new Uint8Array(32);
-  private readonly has = new Uint8Array(32);
-  private readonly log: number[] = [];
-  rank = 0;
-
-  /** The form's value where the system fixes it, else −1. */
-  valueOf(mask: number, r: number): number {
-    for (let p = 0; p < 32 && mask !== 0; p++) {
-      if ((mask >>> p) & 1 && this.has[p]) {
-        mask ^= this.piv[p]!;
-        r ^= this.rhs[p]!;
-      }
-    }
-    return mask === 0 ? r : -1;
-  }
-
-  /** Adds form · seed = r; false when it contradicts the system. */
-  add(mask: number, r: number): boolean {
-    for (let p = 0; p < 32 && mask !== 0; p++) {
-      if ((mask >>> p) & 1 && this.has[p]) {
-        mask ^= this.piv[p]!;
-        r ^= this.rhs[p]!;
-      }
-    }
-    if (mask === 0) return r === 0;
-    const p = 31 - Math.clz32(mask & -mask);
-    this.has[p] = 1;
-    this.piv[p] = mask;
-    this.rhs[p] = r;
-    this.log.push(p);
-    this.rank++;
-    return true;
-  }
-
-  /** A point to undo() back to. */
-  mark(): number {
-    return this.log.length;
-  }
-
-  undo(to: number): void {
-    while (this.log.length > to) {
-      this.has[this.log.pop()!] = 0;
-      this.rank--;
-    }
-  }
-
-  /** The unknowns no row pivots on. */
-  free(): number[] {
-    const out: number[] = [];
-    for (let p = 0; p < 32; p++) if (!this.has[p]) out.push(p);
-    return out;
-  }
-
-  /** The seed with free bit free[i] = bit i of g, the pivots solved from the top down (uint32). */
-  solve(free: readonly number[], g: number): number {
-    let seed = 0;
-    for (let i = 0; i < free.length; i++) if ((g >>> i) & 1) seed |= 1 << free[i]!;
-    for (let p = 31; p >= 0; p--) {
-      if (!this.has[p]) continue;
-      if (this.rhs[p]! ^ parity(this.piv[p]! & seed & ~(1 << p))) seed |= 1 << p;
-      else seed &= ~(1 << p);
-    }
-    return seed >>> 0;
-  }
-}
 
 /**
  * Every 32-bit seed (1 … 2^32 − 1; 0 seeds as 1) from which `variant` gives `first` as its
@@ -120,7 +50,7 @@ export function searchJscSeed(first: number, variant: JscSeedVariant): JscSeedSe
   const lo = m % 2 ** 32;
   const bit = (j: number): number => (j < 32 ? (lo / 2 ** j) & 1 : (hi / 2 ** (j - 32)) & 1);
   const { a, b } = callColumns(variant, 0);
-  const sys = new SeedSystem();
+  const sys = new Gf2System32();
   const seeds = new Set<number>();
   let complete = true;
   let nodes = 0;
@@ -222,7 +152,7 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
     // Bit i (0 = lowest of the p) of the top p bits of each word's low 53: bit 53 − p + i.
     return { a: Array.from({ length: c.p }, (_, i) => a[LEVELS - c.p + i]!), b: Array.from({ length: c.p }, (_, i) => b[LEVELS - c.p + i]!) };
   });
-  const sys = new SeedSystem();
+  const sys = new Gf2System32();
   /** Whether the constraints from `i` on hold for a known seed (the forms' parities). */
   const checks = (seed: number, i: number): boolean => {
     for (; i < cons.length; i++) {

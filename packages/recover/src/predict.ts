@@ -503,7 +503,8 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   const m = method(era);
   if (!m) return { kind: 'unsupported', variant, note: `recovery for ${variant} is not implemented` };
   if (observed.length > MAX_OBSERVATIONS) return { kind: 'unsupported', variant, note: `${observed.length} observations is more than the ${MAX_OBSERVATIONS} recovery takes (it needs a few hundred at most); give the first ${MAX_OBSERVATIONS} or fewer` };
-  if (observed.length < m.min) {
+  // A seed date replaces the state search (the seed search needs one observation).
+  if (observed.length < m.min && options.near === undefined) {
     const need = (m.full ?? m.min) - observed.length;
     return { kind: 'insufficient', variant, need, note: `not enough data: need about ${need} more values` };
   }

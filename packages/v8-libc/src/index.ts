@@ -19,6 +19,7 @@
  */
 export * from './glibc.js';
 export * from './msvcrt.js';
+export * from './recover.js';
 import { InvalidOptionError, requireStateOrSeed } from '@emu/core';
 import { GlibcRandom, createGlibc, type CreateGlibcOptions } from './glibc.js';
 import { MsvcrtRand, createMsvcrt } from './msvcrt.js';
