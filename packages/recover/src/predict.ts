@@ -778,8 +778,8 @@ export const IDENTIFY_MAX_WORK = 2 ** 22;
  * measured build's own variant (Bun 0.6 … 1.3.5: `jsc-jit-sar`, JavaScriptCore's JIT thunk with
  * arithmetic shifts, recovered as the other xorshift128+ variants) and a package's variant no era
  * picks (`v8-libc`'s glibc one: the Linux builds of V8 ≤ 1.2.7; the era is Chrome's, on Windows;
- * recovery refuses it from values alone, so its row says `unsupported` and why). Each gets its
- * row, never read as ruled out.
+ * recovered from 31 consecutive values and more, so from a few its row says `insufficient`). Each
+ * gets its row, never read as ruled out.
  */
 function unnamedVariants(covered: ReadonlySet<string>): { base: { id: string; variant: VariantId; eras: string[]; variants: VariantId[] }; engine: string; has: number }[] {
   const byVariant = new Map<string, EmbedderRelease[]>();
