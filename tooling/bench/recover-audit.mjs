@@ -101,7 +101,7 @@ const ENGINES = [
   ['ie@8', 1.2, 'lcg'], ['ie@11', 1.2, 'lcg'], ['netscape@4', 1.2, 'lcg'], ['firefox@3', 1, 'lcg'],
   ['firefox@44', 1.2, 'lcg'], ['rhino@1.7', 1, 'lcg'],
   ['v8@4.9', 1, 'full'], ['v8@1.2.8', 1, 'full'], ['safari@9', 1, 'full'], ['quickjs@0.10.1', 1, 'full'],
-  ['hermes@0.12', 1, 'full'], ['chrome@1', 1, 'full'], ['hermes@0.13', 0.3, 'mt64'],
+  ['hermes@0.12', 1, 'full'], ['chrome@1', 1, 'full'], ['hermes@0.13', 0.3, 'mt64'], ['v8-libc', 0.6, 'glibc'],
 ];
 const CLASS = new Map(ENGINES.map(([id, , cls]) => [id, cls]));
 const NAN_IDS = ['node@10', 'node@8.0.0']; // V8 5.9–7.0 and 5.6–5.8: the caches that canonicalise NaN words
@@ -112,8 +112,9 @@ const infoCache = new Map();
 function engineInfo(id) {
   if (!infoCache.has(id)) {
     const r = resolveEngine(id);
-    const pkg = r.node?.package ?? r.era?.package ?? r.embedder?.release.package;
-    const variant = r.node?.variant ?? r.era?.variant ?? r.embedder?.release.variant;
+    // a bare package id (v8-libc: its glibc variant, which no era names) is that package's default
+    const pkg = r.node?.package ?? r.era?.package ?? r.embedder?.release.package ?? (id === 'v8-libc' ? id : undefined);
+    const variant = r.node?.variant ?? r.era?.variant ?? r.embedder?.release.variant ?? (id === 'v8-libc' ? 'v8-0.1-glibc' : undefined);
     const xs = VARIANTS.find((v) => v.id === variant);
     const family = xs ? `xorshift128plus ${xs.mapping}` : pkg === 'hermes' ? `hermes ${variant}` : pkg;
     infoCache.set(id, { pkg, variant, xs, family });
@@ -130,7 +131,7 @@ function randomState(id, fromStart) {
     case 'v8-patched': return [u32() & 0xffff, u32() & 0xffff, u32() & 0xffff, u32() & 0xffff];
     case 'firefox-lcg': case 'jscript-lcg': case 'netscape-lcg': return [u48()];
     case 'webkit-gamerand': case 'v8-mwc-cpp': return [u32(), u32()];
-    case 'v8-libc': return [u32()];
+    case 'v8-libc': return variant === 'v8-0.1-glibc' ? Array.from({ length: 31 }, u32) : [u32()];
     case 'quickjs': return [hex64()];
     case 'hermes': return variant === 'hermes-minstd' ? [randint(1, 2147483646)] : [...Array.from({ length: 312 }, hex64), randint(0, 312)];
     default: throw new Error(`no state shape for ${id} (${pkg})`);
@@ -140,7 +141,7 @@ function randomState(id, fromStart) {
 /** About the fewest values the README documents (or measured) for this class, mode and bucket count: trials draw counts around and below it. */
 function minimumCount(id, full, n, fromStart) {
   const cls = CLASS.get(id);
-  if (full) return { sum: fromStart ? 3 : 4, s0: 4, lcg: 1, mwc: 3, mt64: 622 }[cls] ?? (id === 'v8@1.2.8' ? 4 : 2);
+  if (full) return { sum: fromStart ? 3 : 4, s0: 4, lcg: 1, mwc: 3, mt64: 622, glibc: 60 }[cls] ?? (id === 'v8@1.2.8' ? 4 : 2);
   const lg = Math.log2(n);
   switch (cls) {
     case 'lcg': return Math.min(60, Math.ceil(48 / lg) + 2);
@@ -185,7 +186,7 @@ function makeTrial(id = weighted(ENGINES.map(([e, w]) => [e, w]))) {
   const fromStart = rnd() < 0.18;
   const skip = fromStart || rnd() < 0.1 ? 0 : randint(0, 300);
   let mode = weighted([['full', 4], ['hex', 1.5], ['bucket', 5], ['mixed', 0.7]]);
-  if (cls === 'mt64' && rnd() < 0.8) mode = 'full';
+  if ((cls === 'mt64' || cls === 'glibc') && rnd() < 0.8) mode = 'full';
   const full = mode === 'full' || mode === 'hex';
   const n = full ? undefined : rnd() < 0.8 ? pick(BUCKET_NS) : randint(2, 2 ** 20);
   let count = drawCount(minimumCount(id, full, n, fromStart));
@@ -343,8 +344,8 @@ function makeNearTrial(id = weighted(NEAR_ENGINES)) {
   };
 }
 
-/** identify trials: every engine of the predict trials, and glibc (no registry era: identify does not try it). */
-const IDENTIFY_ENGINES = [...ENGINES.map(([id, w]) => [id, Math.sqrt(w)]), ['ie@6', 0.5], ['v8-libc', 0.5]];
+/** identify trials: every engine of the predict trials (glibc's among them: no registry era names it) and IE 6. */
+const IDENTIFY_ENGINES = [...ENGINES.map(([id, w]) => [id, Math.sqrt(w)]), ['ie@6', 0.5]];
 
 /**
  * An identify trial: a random state of a random engine, 1–12 full values (or hex, or 4–24
