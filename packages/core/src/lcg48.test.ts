@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LCG48_MASK, Lcg48, lcg48ScrambleSeed, lcg48Step, lcg48StepBack, lcg48TopBits } from './lcg48.js';
-import { murmurHash3Fmix64 } from './murmur.js';
+import { murmurHash3Fmix64, murmurHash3Fmix64Inverse, v8SeededState1 } from './murmur.js';
 import { u64FromBigInt, u64ToBigInt } from './u64.js';
 import { v8InitializeRngWords, v8RngBytes, v8SeedValue } from './v8seed.js';
 import { InvalidSeedError } from './errors.js';
@@ -87,6 +87,19 @@ describe('MurmurHash3 fmix64', () => {
       fc.property(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), (v) => {
         const [hi, lo] = u64FromBigInt(v);
         expect(u64ToBigInt(...murmurHash3Fmix64(hi, lo))).toBe(ref(v));
+      }),
+    );
+  });
+  it('murmurHash3Fmix64Inverse undoes it (and it undoes the inverse): V8 state0 names its seed', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), (v) => {
+        const [hi, lo] = u64FromBigInt(v);
+        expect(u64ToBigInt(...murmurHash3Fmix64Inverse(...murmurHash3Fmix64(hi, lo)))).toBe(v);
+        expect(u64ToBigInt(...murmurHash3Fmix64(...murmurHash3Fmix64Inverse(hi, lo)))).toBe(v);
+        // V8 seeds (fmix64(v), fmix64(~v)): the pair of state0 = fmix64(v)
+        const out = new Int32Array(2);
+        v8SeededState1(...murmurHash3Fmix64(hi, lo), out);
+        expect(u64ToBigInt(out[0]!, out[1]!)).toBe(ref(~v & ((1n << 64n) - 1n)));
       }),
     );
   });

@@ -9,6 +9,11 @@ const C1_HI = 0xff51afd7 | 0;
 const C1_LO = 0xed558ccd | 0;
 const C2_HI = 0xc4ceb9fe | 0;
 const C2_LO = 0x1a85ec53 | 0;
+/** The multiplicative inverses mod 2^64 of C1 and C2 (odd, so they exist; Newton's iteration, checked by the tests). */
+const C1_INV_HI = 0x4f74430c | 0;
+const C1_INV_LO = 0x22a54005 | 0;
+const C2_INV_HI = 0x9cb4b2f8 | 0;
+const C2_INV_LO = 0x129337db | 0;
 
 /** fmix64(h): h ^= h >> 33; h *= 0xFF51AFD7ED558CCD; h ^= h >> 33; h *= 0xC4CEB9FE1A85EC53; h ^= h >> 33. */
 export function murmurHash3Fmix64(hi: number, lo: number): [hi: number, lo: number] {
@@ -25,4 +30,54 @@ export function murmurHash3Fmix64(hi: number, lo: number): [hi: number, lo: numb
   h = nh;
   l = nl ^ shr64Lo(h, nl, 33);
   return [h, l];
+}
+
+/**
+ * fmix64's inverse: h ^= h >> 33 is its own inverse (the shift is at least half the width) and
+ * each multiplication is undone by the constant's inverse mod 2^64. V8 seeds a context's
+ * Math.random state as (fmix64(seed), fmix64(~seed)), so state0 names the seed.
+ */
+export function murmurHash3Fmix64Inverse(hi: number, lo: number): [hi: number, lo: number] {
+  let h = hi | 0;
+  let l = lo | 0;
+  l ^= h >>> 1;
+  let nh = mul64Hi(h, l, C2_INV_HI, C2_INV_LO);
+  let nl = mul64Lo(h, l, C2_INV_HI, C2_INV_LO);
+  h = nh;
+  l = nl ^ (h >>> 1);
+  nh = mul64Hi(h, l, C1_INV_HI, C1_INV_LO);
+  nl = mul64Lo(h, l, C1_INV_HI, C1_INV_LO);
+  h = nh;
+  l = nl ^ (h >>> 1);
+  return [h, l];
+}
+
+/**
+ * The state1 V8 pairs with a seeded state0 — fmix64(~fmix64⁻¹(state0)), since a context's state
+ * starts as (fmix64(seed), fmix64(~seed)) — written to out[0] (high half) and out[1] (low half);
+ * allocation-free for seed searches.
+ */
+export function v8SeededState1(hi: number, lo: number, out: Int32Array): void {
+  let h = hi | 0;
+  let l = (lo | 0) ^ (h >>> 1);
+  let nh = mul64Hi(h, l, C2_INV_HI, C2_INV_LO);
+  l = mul64Lo(h, l, C2_INV_HI, C2_INV_LO);
+  h = nh;
+  l ^= h >>> 1;
+  nh = mul64Hi(h, l, C1_INV_HI, C1_INV_LO);
+  l = mul64Lo(h, l, C1_INV_HI, C1_INV_LO);
+  h = nh;
+  l ^= h >>> 1;
+  // the seed is (h, l); fmix64 of its complement
+  h = ~h;
+  l = ~l ^ (h >>> 1);
+  nh = mul64Hi(h, l, C1_HI, C1_LO);
+  l = mul64Lo(h, l, C1_HI, C1_LO);
+  h = nh;
+  l ^= h >>> 1;
+  nh = mul64Hi(h, l, C2_HI, C2_LO);
+  l = mul64Lo(h, l, C2_HI, C2_LO);
+  h = nh;
+  out[0] = h;
+  out[1] = l ^ (h >>> 1);
 }

@@ -72,9 +72,13 @@ export function mulHigh32(a: number, b: number): number {
   const a1 = a >>> 16;
   const b0 = b & 0xffff;
   const b1 = b >>> 16;
-  // All partial products stay below 2^53, so double arithmetic is exact here.
-  const mid = a1 * b0 + a0 * b1 + ((a0 * b0) >>> 16);
-  return (a1 * b1 + Math.floor(mid / 0x10000)) | 0;
+  // The four 16 × 16-bit partial products are below 2^32: Math.imul's low 32 bits are exact.
+  const p00 = Math.imul(a0, b0);
+  const p01 = Math.imul(a0, b1);
+  const p10 = Math.imul(a1, b0);
+  // bits 16 … 31 of the product with their carry out (below 3 · 2^16)
+  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  return (Math.imul(a1, b1) + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16)) | 0;
 }
 
 /** Low half of a * b (mod 2^64). */

@@ -7,6 +7,7 @@ import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex,
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { searchJscSeed, searchJscSeedTop } from './jsc-seed.js';
+import { V8_SEED_MAX_FREE, searchV8Seed } from './v8-seed.js';
 import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
@@ -175,6 +176,22 @@ function xorshiftMethod(variant: string): Method {
           return { states: fitting.map((x) => x.state), complete: true, detail: `the realm's 32-bit seed ${seeds} from its first ${typeof observed[0] === 'number' ? 'value' : 'calls'} (JavaScriptCore seeds each realm from one 32-bit number; ${found.nodes} nodes searched)` };
         }
       }
+      // V8 7.1 – 14.3 (the s0 mappings) from a context's first call: its state is (fmix64(seed),
+      // fmix64(~seed)) of one 64-bit seed (v8-seed.ts), so of the states the values' linear
+      // equations leave (2^24 at most tried) the seeded ones are all that can be — complete; none
+      // seeded fits: the search below (never refused for it).
+      let seedFree: number | undefined;
+      if (options.fromStart === true && (variant === 'v8-7.1-s0' || variant === 'v8-13.5-s0-53')) {
+        const found = searchV8Seed(observed, variant);
+        if (found && !found.complete) seedFree = found.free;
+        if (found?.complete && found.states.length > 0) {
+          return {
+            states: found.states,
+            complete: true,
+            detail: `the context's 64-bit seed ${found.seeds.map((x) => `0x${x}`).join(', ')} (V8 seeds a context's state as fmix64(seed), fmix64(~seed); 2^${found.free} states of the values' linear equations tried)`,
+          };
+        }
+      }
       const r = recoverXorshift(observed, variant, {
         fromStart: options.fromStart === true,
         maxCandidates: 256,
@@ -231,6 +248,8 @@ function xorshiftMethod(variant: string): Method {
             : r.rank < 128
               ? Math.ceil((128 - r.rank) / r.equationsPerValue) + 1
               : Math.ceil(128 / r.equationsPerValue / 2) + 1;
+          // From a context's first call the seed search settles once 2^V8_SEED_MAX_FREE states are left.
+          if (seedFree !== undefined && r.equationsPerValue > 0) need = Math.min(need, Math.max(1, Math.ceil((seedFree - V8_SEED_MAX_FREE) / r.equationsPerValue)));
         }
       }
       // The count is of consecutive values: say so when unseen calls ('?') cut the runs short (a

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import fc from 'fast-check';
+import { doubleToHex, murmurHash3Fmix64, u64ToHex } from '@emu/core';
+import { resolveEngine } from '@emu/engines';
+import { create } from '@emu/xorshift128plus';
+import { V8_SEED_MAX_FREE, searchV8Seed } from './v8-seed.js';
+import { predict } from './predict.js';
+
+const hexToDouble = (h: string) => new DataView(new BigUint64Array([BigInt(`0x${h}`)]).buffer).getFloat64(0, true);
+const SEEDED = new Set(['v8-7.1-s0', 'v8-13.5-s0-53']);
+
+/** The recorded goldens of real V8 builds of the s0 mappings (node 12 – 25, Chromium 72 – 134, Deno 1.46 – 2.6), forced seeds. */
+function goldens(): { name: string; variant: string; seeds: Record<string, string[]> }[] {
+  const dir = new URL('../../../tooling/conformance/fixtures/', import.meta.url);
+  const out = [];
+  for (const f of readdirSync(dir).filter((x) => /^(node|chromium|deno)-[\d.]+\.json$/.test(x))) {
+    const g = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { version: string; engine?: string; seeds: Record<string, string[] | { file: string[] }> };
+    const id = f.startsWith('node') ? `node@${g.version}` : f.startsWith('deno') ? `deno@${g.version}` : g.engine!;
+    const r = resolveEngine(id);
+    const variant = r.node?.variant ?? r.embedder?.release.variant ?? r.era?.variant;
+    if (!variant || !SEEDED.has(variant)) continue;
+    const seeds = Object.fromEntries(Object.entries(g.seeds).map(([s, v]) => [s, Array.isArray(v) ? v : v.file]));
+    out.push({ name: f, variant, seeds });
+  }
+  return out;
+}
+
+describe('searchV8Seed: a V8 context\'s state from its 64-bit seed (fmix64(seed), fmix64(~seed))', () => {
+  it('the real builds\' recorded values (node 12 – 25, Chromium, Deno; --random_seed=N): 3 values from the first call (2 on one stream of each kind and mapping) give back exactly the seed each was forced to, and the other values', () => {
+    const all = goldens();
+    expect(all.length).toBeGreaterThan(20);
+    let streams = 0;
+    const twoDone = new Set<string>();
+    for (const { name, variant, seeds } of all) {
+      for (const [seed, hex] of Object.entries(seeds)) {
+        // 2 values try 2^22 – 2^24 states (0.2 – 0.5 s): one stream per kind of build and mapping
+        const kind = `${name.split('-')[0]} ${variant}`;
+        const k = twoDone.has(kind) ? 3 : 2;
+        twoDone.add(kind);
+        const r = searchV8Seed(hex.slice(0, k).map(hexToDouble), variant)!;
+        expect(r.complete, `${name} seed ${seed}`).toBe(true);
+        // the flag is an int32, sign-extended to the 64-bit seed
+        expect(r.seeds, `${name} seed ${seed}`).toEqual([BigInt.asUintN(64, BigInt(seed)).toString(16).padStart(16, '0')]);
+        const e = create({ state: r.states[0]!, variant });
+        expect(Array.from({ length: hex.length }, () => doubleToHex(e.random())), `${name} seed ${seed}`).toEqual(hex);
+        streams++;
+      }
+    }
+    expect(streams).toBeGreaterThan(60);
+  });
+
+  it('any 64-bit seed, both mappings: 2 values name it (2^22 – 2^24 states tried), 3 values in a few ms; every listed state fits', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), fc.constantFrom('v8-7.1-s0', 'v8-13.5-s0-53'), fc.constantFrom(2, 3), (seed, variant, k) => {
+        const [sh, sl] = [Number(seed >> 32n) | 0, Number(seed & 0xffffffffn) | 0];
+        const s0 = murmurHash3Fmix64(sh, sl);
+        const s1 = murmurHash3Fmix64(~sh, ~sl);
+        const state = [`0x${u64ToHex(...s0)}`, `0x${u64ToHex(...s1)}`, 0];
+        const e = create({ state, variant });
+        const xs = Array.from({ length: k }, () => e.random());
+        const r = searchV8Seed(xs, variant)!;
+        expect(r.complete).toBe(true);
+        expect(r.free).toBeLessThanOrEqual(V8_SEED_MAX_FREE);
+        expect(r.seeds).toContain(u64ToHex(sh, sl));
+        expect(r.states).toContainEqual(state);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('a state no seed makes (mid-stream, or an arbitrary one) is not claimed: none found, and predict --from-start answers through the 128-bit search', () => {
+    const state = ['0x0123456789abcdef', '0xfedcba9876543210', 0];
+    const e = create({ state, variant: 'v8-7.1-s0' });
+    const xs = Array.from({ length: 10 }, () => e.random());
+    expect(searchV8Seed(xs.slice(0, 3), 'v8-7.1-s0')).toMatchObject({ states: [], complete: true });
+    const r = predict('node@20', xs.slice(0, 4), 6, 0, { fromStart: true });
+    expect(r.kind).toBe('ok');
+    if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(4).map(doubleToHex));
+  });
+
+  it('predict --from-start on node 20 / 24: 2 full values, or ⌊x·100⌋ × 20, give the next values; 1 value asks for 1 more', () => {
+    for (const [id, variant] of [['node@20', 'v8-7.1-s0'], ['node@24', 'v8-13.5-s0-53']] as const) {
+      for (const seed of [7n, 2n ** 63n + 12345n]) {
+        const [sh, sl] = [Number(seed >> 32n) | 0, Number(seed & 0xffffffffn) | 0];
+        const e = create({ state: [`0x${u64ToHex(...murmurHash3Fmix64(sh, sl))}`, `0x${u64ToHex(...murmurHash3Fmix64(~sh, ~sl))}`, 0], variant });
+        const xs = Array.from({ length: 160 }, () => e.random());
+        const two = predict(id, xs.slice(0, 2), 140, 0, { fromStart: true });
+        expect(two.kind, two.note).toBe('ok');
+        if (two.kind === 'ok') expect(two.next.map(doubleToHex)).toEqual(xs.slice(2, 142).map(doubleToHex));
+        expect(two.note).toMatch(new RegExp(`seed 0x${u64ToHex(sh, sl)}`));
+        const pct = predict(id, xs.slice(0, 20).map((x) => ({ n: 100, value: Math.floor(x * 100) })), 20, 0, { fromStart: true });
+        expect(pct.kind, pct.note).toBe('ok');
+        if (pct.kind === 'ok') expect(pct.next.map(doubleToHex)).toEqual(xs.slice(20, 40).map(doubleToHex));
+        const one = predict(id, xs.slice(0, 1), 3, 0, { fromStart: true });
+        expect(one.kind).toBe('insufficient');
+        if (one.kind === 'insufficient') expect(one.need).toBe(1);
+      }
+    }
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * V8's Math.random state at a context's first call, from its 64-bit seed.
+ *
+ * Each native context starts with state (0, 0); its first RefillCache seeds it from one 64-bit
+ * number — 8 bytes of the isolate's RNG, or `--random_seed` — as state0 = fmix64(seed), state1 =
+ * fmix64(~seed) (src/numbers/math-random.cc; core's murmurHash3Fmix64). fmix64 is a bijection, so
+ * state0 names the seed and state1 follows: of the 2^128 states only 2^64 start a context, and
+ * state1 = fmix64(~fmix64⁻¹(state0)) is a 64-bit check on any candidate. Measured on unseeded
+ * node 20.20.2, 24.22.3 and 26.12.1: the state each first refill started from (recovered from
+ * their values) satisfies it.
+ *
+ * For the `s0` mappings (V8 7.1 – 14.3: node 12 – 25, Chrome 71 – 134, Deno before 2.7) the values
+ * are linear in that state: the observations' equations (xorshift.ts `startSystem`) leave an
+ * affine space of 2^d states, d = 128 − rank, and each is tried against the check in Gray-code
+ * order (one basis vector XORed in per step, two fmix64 evaluations, about 30 ns) — exhaustive,
+ * so the seeds found are all of them; a state of another kind passes with probability 2^-64 per
+ * try, and every survivor is run through the emulator against every observation. 2 full values
+ * of `s0 >> 12` leave d = 24 (2^24 tries, about 0.5 s), 3 leave none: the 64 bits a context
+ * really has are named by 2 values, where the 128-bit count needs 3.
+ */
+import { murmurHash3Fmix64Inverse, u64ToHex, v8SeededState1 } from '@emu/core';
+import { V8XorShift128Plus } from '@emu/xorshift128plus';
+import { type Observed, matches } from './observe.js';
+import { startSystem } from './xorshift.js';
+
+/** Free unknowns at most: 2^24 tries (about 0.5 s); more and the search is not attempted. */
+export const V8_SEED_MAX_FREE = 24;
+
+/** What searchV8Seed found. */
+export interface V8SeedSearch {
+  /** The states ([state0, state1, 0]: the cache empty, as recoverXorshift gives them) that fit every observation; all of them when `complete`. */
+  readonly states: (string | number)[][];
+  /** Their seeds (fmix64⁻¹(state0)) as 16 hex digits. */
+  readonly seeds: string[];
+  /** False when the observations leave more than 2^V8_SEED_MAX_FREE states to try (nothing tried). */
+  readonly complete: boolean;
+  /** The dimension of the affine space tried (128 − rank). */
+  readonly free: number;
+}
+
+/**
+ * Every seeded state of an `s0` variant (v8-7.1-s0, v8-13.5-s0-53) whose values from the
+ * context's first call on are `observed`; undefined for other variants.
+ */
+export function searchV8Seed(observed: readonly Observed[], variantId: string): V8SeedSearch | undefined {
+  const sys = startSystem(observed, variantId);
+  if (sys === undefined) return variantId === 'v8-7.1-s0' || variantId === 'v8-13.5-s0-53' ? { states: [], seeds: [], complete: true, free: 0 } : undefined;
+  if (!sys.consistent) return { states: [], seeds: [], complete: true, free: 0 };
+  const freeBits = sys.freeBits();
+  const d = freeBits.length;
+  if (d > V8_SEED_MAX_FREE) return { states: [], seeds: [], complete: false, free: d };
+  const x = sys.solution(0, freeBits)!;
+  // basis vectors of the solution space (the solution with free bit j set, minus the base), flat
+  const basis = new Int32Array(4 * d);
+  for (let j = 0; j < d; j++) {
+    const v = sys.solution(2 ** j, freeBits)!;
+    for (let w = 0; w < 4; w++) basis[4 * j + w] = v[w]! ^ x[w]!;
+  }
+  const found: [number, number, number, number][] = [];
+  const pair = new Int32Array(2);
+  let [ah, al, bh, bl] = [x[0]!, x[1]!, x[2]!, x[3]!];
+  const end = 2 ** d;
+  for (let g = 1; ; g++) {
+    v8SeededState1(ah, al, pair);
+    if (pair[0] === bh && pair[1] === bl) found.push([ah, al, bh, bl]);
+    if (g === end) break;
+    const o = 4 * (31 - Math.clz32(g & -g));
+    ah ^= basis[o]!;
+    al ^= basis[o + 1]!;
+    bh ^= basis[o + 2]!;
+    bl ^= basis[o + 3]!;
+  }
+  const states: (string | number)[][] = [];
+  const seeds: string[] = [];
+  for (const [a, b, c, e] of found) {
+    const probe = new V8XorShift128Plus(variantId, [a, b], [c, e]);
+    if (!observed.every((o) => matches(probe.random(), o))) continue;
+    states.push([`0x${u64ToHex(a, b)}`, `0x${u64ToHex(c, e)}`, 0]);
+    seeds.push(u64ToHex(...murmurHash3Fmix64Inverse(a, b)));
+  }
+  return { states, seeds, complete: true, free: d };
+}
