@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nodeBinary } from './record-goldens.mjs';
 import { fetchNpm } from './npm-artifact.mjs';
-import { predict, recoverXorshift } from '@emu/recover';
+import { predict, recoverXorshift, searchV8Seed } from '@emu/recover';
 import { create } from '@emu/xorshift128plus';
 import { doubleToHex, hexToDouble } from '@emu/core';
 
@@ -92,6 +92,11 @@ const straddle = (era) => (era === 'sum62' ? [4, undefined, 60] : [4, undefined,
   const thisNode = `node@${process.versions.node}`.replace(/@20\..*/, '@20.20.2');
   const run = () => execFileSync(process.execPath, [nodeProbe], { encoding: 'utf8' }).trim().split('\n');
   check(`node ${process.version} (this machine)`, thisNode, run, 4, undefined, 'start');
+  // Its 64-bit seed (v8-seed.ts): 2 values from the first call, and 20 percentages.
+  check(`node ${process.version} (this machine), its seed from 2 values`, thisNode, run, 2, undefined, 'start');
+  const pct = join(work, 'probe-pct.js');
+  writeFileSync(pct, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*100));process.stdout.write(o.join("\\n")+"\\n");`);
+  check(`node ${process.version} (this machine), its seed from Math.floor(x * 100)`, thisNode, () => execFileSync(process.execPath, [pct], { encoding: 'utf8' }).trim().split('\n'), 20, 100, 'start');
   check(`node ${process.version} (this machine)`, thisNode, run, ...straddle('s0'));
 }
 for (const v of (args['minimum-only'] ? '' : args.node).split(',').filter(Boolean)) {
@@ -104,6 +109,8 @@ for (const v of (args['minimum-only'] ? '' : args.node).split(',').filter(Boolea
   }
   check(`node ${v}`, `node@${v}`, run, 4, undefined, 'start');
   check(`node ${v}`, `node@${v}`, run, ...straddle(era));
+  // node 12 – 25: the context's 64-bit seed from its first 2 values (v8-seed.ts)
+  if (era === 's0') check(`node ${v}, its seed from 2 values`, `node@${v}`, run, 2, undefined, 'start');
 }
 
 // MWC1616 eras from a Betable-style ID (alphabet[⌊x · 64⌋], 22 characters): recovery (the
@@ -481,7 +488,10 @@ function minimumCounts(label, variant, bits, produce) {
   // (s0 + s1) >> 11: 3 values leave twin states in about 1 start in 6 (the row above), so its
   // bound (≥ 99 % of starts) is 4, and the check below allows no value above it.
   const twins = /-sum-53/.test(variant);
-  const row = { label, variant, bound: twins ? 4 : Math.ceil(128 / bits), twins, fromStart: undefined, mid: undefined, across: undefined, desc: false, agreed: 0, wrong: 0, ms: 0 };
+  // A V8 context's state is (fmix64(seed), fmix64(~seed)) of a 64-bit seed: from its first call
+  // the bound is ⌈64 / bits⌉ = 2 for the s0 mappings, whose values the seed search takes.
+  const seedBound = /^v8-(7\.1-s0|13\.5-s0-53)$/.test(variant) ? Math.ceil(64 / bits) : undefined;
+  const row = { label, variant, bound: twins ? 4 : Math.ceil(128 / bits), seedBound, twins, fromStart: undefined, mid: undefined, across: undefined, desc: false, agreed: 0, wrong: 0, ms: 0 };
   // Mid-stream in V8's reversed cache, the values after a window inside one refill differ with
   // the refill's unknown end: the next value is determined only once the window crosses a refill.
   const desc = /^v8-(5\.|7\.1|13\.5|14\.4)/.test(variant);
@@ -492,7 +502,9 @@ function minimumCounts(label, variant, bits, produce) {
     for (const k of ks[mode]) {
       if (row[mode] !== undefined) break;
       const seen = hex.slice(at, at + k).map(hexToDouble);
-      const r = recoverXorshift(seen, variant, { fromStart: mode === 'fromStart', maxCandidates: 256 });
+      // V8 7.1 – 14.3 from a context's first call: its 64-bit seed (packages/recover/src/v8-seed.ts) first.
+      const seeded = mode === 'fromStart' && row.seedBound ? searchV8Seed(seen, variant) : undefined;
+      const r = seeded?.complete && seeded.states.length ? { complete: true, candidates: seeded.states.map((state) => ({ state })) } : recoverXorshift(seen, variant, { fromStart: mode === 'fromStart', maxCandidates: 256 });
       if (!r.complete || r.candidates.length === 0) continue;
       const futures = r.candidates.map((c) => {
         const e = create({ state: [...c.state], variant });
@@ -584,9 +596,9 @@ for (const m of minimum) {
   // mapping: the (s0 + s1) ones split 2 + 2 through the pair search of sum-pairs.ts).
   const over = (k, limit) => k === undefined || k > limit;
   const limit = m.twins ? m.bound : m.bound + 1;
-  const fail = m.wrong > 0 || over(m.fromStart, limit) || (m.desc ? over(m.across, limit) : over(m.mid, limit));
+  const fail = m.wrong > 0 || over(m.fromStart, m.seedBound ? m.seedBound + 1 : limit) || (m.desc ? over(m.across, limit) : over(m.mid, limit));
   if (fail) bad++;
-  console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}, mid-stream ${m.mid ?? 'more than tried'}, across a refill ${m.across ?? '>8'} values (bound ${m.bound}${m.twins ? ': 3 leave twin states in 1 start in 6' : ''}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
+  console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}${m.seedBound ? ` (bound ${m.seedBound}: a 64-bit seed)` : ''}, mid-stream ${m.mid ?? 'more than tried'}, across a refill ${m.across ?? '>8'} values (bound ${m.bound}${m.twins ? ': 3 leave twin states in 1 start in 6' : ''}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
 }
 for (const g of glibcRows) {
   // The tables are listed completely, so the first k at which they agree on the next value is
