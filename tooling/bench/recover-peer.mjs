@@ -28,8 +28,8 @@ const { values: args } = parseArgs({
 // Engine id, the peer's predictor for it, ours' sizes, the peer's sizes, values per refill of
 // V8's backwards cache (the `across` mode).
 const ENGINES = [
-  ['node@20', { node: 20 }, [3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [3, 4, 6, 10], 64],
-  ['node@24', { node: 24 }, [3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [4, 6, 10], 64],
+  ['node@20', { node: 20 }, [2, 3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [3, 4, 6, 10], 64],
+  ['node@24', { node: 24 }, [2, 3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [4, 6, 10], 64],
   ['node@26', { node: 26 }, [3, 4, 5, 6, 7, 10, 64, 65, 66, 70], [4, 6, 10], 64],
   ['chrome@156', { chrome: true }, [3, 4, 5, 6, 7, 10], [4, 6, 10]],
   ['node@10', { node: 10 }, [3, 4, 5, 6, 7, 10, 62, 64, 66, 70], [4, 6, 10], 62],

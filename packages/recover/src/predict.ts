@@ -7,7 +7,7 @@ import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex,
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { searchJscSeed, searchJscSeedTop } from './jsc-seed.js';
-import { V8_SEED_MAX_FREE, searchV8Seed } from './v8-seed.js';
+import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed } from './v8-seed.js';
 import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
@@ -208,7 +208,12 @@ function xorshiftMethod(variant: string): Method {
         };
       }
       // From the start of a realm, V8's first value is the first of a refill.
-      const candidates = options.fromStart && info.cache ? r.candidates.filter((c) => c.consumed === 0) : r.candidates;
+      const atStart = options.fromStart && info.cache ? r.candidates.filter((c) => c.consumed === 0) : r.candidates;
+      // The (s0 + s1) >> 11 mappings (V8 14.4+) are seeded as the s0 ones: from a context's first
+      // call only a state (fmix64(seed), fmix64(~seed)) can be there — of twin states fitting 3
+      // values (1 start in 6) the seeded one is kept. None seeded: all kept (seeded otherwise).
+      const seededOnly = options.fromStart === true && (variant === 'v8-14.4-sum-53' || variant === 'v8-15.6-sum-53-asc') ? atStart.filter((c) => isV8Seeded(c.state)) : [];
+      const candidates = seededOnly.length > 0 ? seededOnly : atStart;
       // Complete only when the solver proves the candidates are every state that fits (a cache
       // position left unsettled could hide one that fits as well as the ones found).
       const sum = info.mapping.startsWith('sum');

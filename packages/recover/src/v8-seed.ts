@@ -18,7 +18,7 @@
  * of `s0 >> 12` leave d = 24 (2^24 tries, about 0.5 s), 3 leave none: the 64 bits a context
  * really has are named by 2 values, where the 128-bit count needs 3.
  */
-import { murmurHash3Fmix64Inverse, u64ToHex, v8SeededState1 } from '@emu/core';
+import { murmurHash3Fmix64Inverse, u64FromBigInt, u64ToHex, v8SeededState1 } from '@emu/core';
 import { V8XorShift128Plus } from '@emu/xorshift128plus';
 import { type Observed, matches } from './observe.js';
 import { startSystem } from './xorshift.js';
@@ -79,4 +79,13 @@ export function searchV8Seed(observed: readonly Observed[], variantId: string): 
     seeds.push(u64ToHex(...murmurHash3Fmix64Inverse(a, b)));
   }
   return { states, seeds, complete: true, free: d };
+}
+
+/** Whether a V8 state ([state0, state1, …] as recoverXorshift gives them) is one a context's first refill starts from: state1 = fmix64(~fmix64⁻¹(state0)). */
+export function isV8Seeded(state: readonly (string | number)[]): boolean {
+  const [ah, al] = u64FromBigInt(BigInt(state[0]!));
+  const [bh, bl] = u64FromBigInt(BigInt(state[1]!));
+  const pair = new Int32Array(2);
+  v8SeededState1(ah, al, pair);
+  return pair[0] === bh && pair[1] === bl;
 }

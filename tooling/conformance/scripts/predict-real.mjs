@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nodeBinary } from './record-goldens.mjs';
 import { fetchNpm } from './npm-artifact.mjs';
-import { predict, recoverXorshift, searchV8Seed } from '@emu/recover';
+import { isV8Seeded, predict, recoverXorshift, searchV8Seed } from '@emu/recover';
 import { create } from '@emu/xorshift128plus';
 import { doubleToHex, hexToDouble } from '@emu/core';
 
@@ -243,13 +243,14 @@ if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
 
 // Twin states (issue 13): 3 values of (s0 + s1) >> 11 from the start leave two or more states in
 // about 1 start in 6 (packages/recover README, Measured). Fresh real node 26 processes until one
-// does: every listed state must print the engine's 3 values, their fourth values must differ and
-// one of them be the engine's, `compare predict --from-start` must not claim the fourth from the
-// 3 (exit 3), and from 4 it must give the fifth bit for bit. 60 runs at most (none with twins:
-// (5/6)^60, about 2 in 100,000).
+// does: every listed state must print the engine's 3 values and their fourth values differ; of
+// them exactly one must be a seeded state (fmix64(seed), fmix64(~seed): v8-seed.ts), the one
+// whose fourth value is the engine's; `compare predict --from-start` must give that fourth from
+// the 3 (exit 0: the seed settles what the values alone leave open), and from 4 the fifth. 60 runs
+// at most (none with twins: (5/6)^60, about 2 in 100,000).
 if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
   const t = Date.now();
-  const label = 'node 26.12.1 from the start: 3 values leave twin states, 4 settle them';
+  const label = 'node 26.12.1 from the start: 3 values leave twin states, the 64-bit seed picks the engine\'s';
   const f = join(work, 'probe-twins.js');
   writeFileSync(f, probeOf(5) + 'process.stdout.write(s+"\\n");');
   let row;
@@ -259,16 +260,18 @@ if (!args['minimum-only'] && args.node.split(',').includes('26.12.1')) {
     if (!r.complete || r.candidates.length < 2) continue;
     const runs = r.candidates.map((c) => {
       const e = create({ state: [...c.state], variant: 'v8-14.4-sum-53' });
-      return Array.from({ length: 4 }, () => doubleToHex(e.random()));
+      return { seeded: isV8Seeded(c.state), values: Array.from({ length: 4 }, () => doubleToHex(e.random())) };
     });
-    const printsAll = runs.every((x) => x.slice(0, 3).join() === hex.slice(0, 3).join());
-    const fourths = new Set(runs.map((x) => x[3]));
+    const printsAll = runs.every((x) => x.values.slice(0, 3).join() === hex.slice(0, 3).join());
+    const fourths = new Set(runs.map((x) => x.values[3]));
     if (printsAll && fourths.size === 1) continue; // states that agree on the fourth too: not the case sought
+    const seeded = runs.filter((x) => x.seeded);
     const from3 = spawnSync('node', [cli, 'predict', '--engine', 'node@26.12.1', '--from-start', '--next', '1'], { input: hex.slice(0, 3).join('\n') + '\n', encoding: 'utf8' });
+    const got3 = from3.stdout.split('\n').filter(Boolean).at(-1);
     const from4 = predictRun('node@26.12.1', hex, 4, hex.slice(4), undefined, 'start');
-    const ok = printsAll && fourths.has(hex[3]) && from3.status === 3 && from4.ok;
-    const why = `${runs.length} states fit the first 3 (${printsAll ? 'each prints them' : 'NOT each printing them'}), fourth values ${[...fourths].join(' / ')} vs the engine's ${hex[3]}; from 3: exit ${from3.status}; from 4: ${from4.why || 'the fifth bit-exact'}`;
-    row = { label, engineId: 'node@26.12.1', seen: 4, predicted: 1, ok, why, note: why, ms: Date.now() - t, attempt };
+    const ok = printsAll && fourths.has(hex[3]) && seeded.length === 1 && seeded[0].values[3] === hex[3] && from3.status === 0 && got3 === hex[3] && from4.ok;
+    const why = `${runs.length} states fit the first 3 (${printsAll ? 'each prints them' : 'NOT each printing them'}), ${seeded.length} of them seeded; fourth values ${[...fourths].join(' / ')} vs the engine's ${hex[3]}; from 3: exit ${from3.status}, ${got3}; from 4: ${from4.why || 'the fifth bit-exact'}`;
+    row = { label, engineId: 'node@26.12.1', seen: 3, predicted: 2, ok, why, note: why, ms: Date.now() - t, attempt };
   }
   results.push(row ?? { label, engineId: 'node@26.12.1', seen: 3, predicted: 0, ok: false, why: 'no start of 60 left two states at 3 values', ms: Date.now() - t, attempt: 60 });
 }
@@ -489,8 +492,9 @@ function minimumCounts(label, variant, bits, produce) {
   // bound (≥ 99 % of starts) is 4, and the check below allows no value above it.
   const twins = /-sum-53/.test(variant);
   // A V8 context's state is (fmix64(seed), fmix64(~seed)) of a 64-bit seed: from its first call
-  // the bound is ⌈64 / bits⌉ = 2 for the s0 mappings, whose values the seed search takes.
-  const seedBound = /^v8-(7\.1-s0|13\.5-s0-53)$/.test(variant) ? Math.ceil(64 / bits) : undefined;
+  // the bound is ⌈64 / bits⌉ = 2 — met by the s0 mappings (the seed search takes their values);
+  // the (s0 + s1) >> 11 ones keep their limit of 4 (the seed only picks among twin states).
+  const seedBound = /^v8-(7\.1-s0|13\.5-s0-53|14\.4-sum-53|15\.6-sum-53-asc)$/.test(variant) ? Math.ceil(64 / bits) : undefined;
   const row = { label, variant, bound: twins ? 4 : Math.ceil(128 / bits), seedBound, twins, fromStart: undefined, mid: undefined, across: undefined, desc: false, agreed: 0, wrong: 0, ms: 0 };
   // Mid-stream in V8's reversed cache, the values after a window inside one refill differ with
   // the refill's unknown end: the next value is determined only once the window crosses a refill.
@@ -503,9 +507,11 @@ function minimumCounts(label, variant, bits, produce) {
       if (row[mode] !== undefined) break;
       const seen = hex.slice(at, at + k).map(hexToDouble);
       // V8 7.1 – 14.3 from a context's first call: its 64-bit seed (packages/recover/src/v8-seed.ts) first.
-      const seeded = mode === 'fromStart' && row.seedBound ? searchV8Seed(seen, variant) : undefined;
+      // (s0 + s1) >> 11 (V8 14.4+): of the states the values leave, the seeded ones (as predict).
+      const seeded = mode === 'fromStart' && row.seedBound && !twins ? searchV8Seed(seen, variant) : undefined;
       const r = seeded?.complete && seeded.states.length ? { complete: true, candidates: seeded.states.map((state) => ({ state })) } : recoverXorshift(seen, variant, { fromStart: mode === 'fromStart', maxCandidates: 256 });
       if (!r.complete || r.candidates.length === 0) continue;
+      if (mode === 'fromStart' && row.seedBound && twins && r.candidates.some((c) => isV8Seeded(c.state))) r.candidates = r.candidates.filter((c) => isV8Seeded(c.state));
       const futures = r.candidates.map((c) => {
         const e = create({ state: [...c.state], variant });
         return Array.from({ length: hex.length - at }, () => doubleToHex(e.random()));
@@ -596,7 +602,7 @@ for (const m of minimum) {
   // mapping: the (s0 + s1) ones split 2 + 2 through the pair search of sum-pairs.ts).
   const over = (k, limit) => k === undefined || k > limit;
   const limit = m.twins ? m.bound : m.bound + 1;
-  const fail = m.wrong > 0 || over(m.fromStart, m.seedBound ? m.seedBound + 1 : limit) || (m.desc ? over(m.across, limit) : over(m.mid, limit));
+  const fail = m.wrong > 0 || over(m.fromStart, m.seedBound && !m.twins ? m.seedBound + 1 : limit) || (m.desc ? over(m.across, limit) : over(m.mid, limit));
   if (fail) bad++;
   console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}${m.seedBound ? ` (bound ${m.seedBound}: a 64-bit seed)` : ''}, mid-stream ${m.mid ?? 'more than tried'}, across a refill ${m.across ?? '>8'} values (bound ${m.bound}${m.twins ? ': 3 leave twin states in 1 start in 6' : ''}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
 }
