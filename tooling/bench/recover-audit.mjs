@@ -49,7 +49,7 @@ import { fork, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { doubleToHex, u64ToHex } from '@emu/core';
+import { doubleToHex, murmurHash3Fmix64, u64ToHex } from '@emu/core';
 import { createEngine, resolveEngine } from '@emu/engines';
 import { UUID_CALLS, identify, ieStateFromMs, parseObservations, parseUuids, predict, uuidsFromBuckets } from '@emu/recover';
 import { VARIANTS, xorshift128StepBack } from '@emu/xorshift128plus';
@@ -214,6 +214,13 @@ function makeTrial(id = weighted(ENGINES.map(([e, w]) => [e, w]))) {
   // from the first value): from the start, most of its trials are seeded as the engine seeds.
   if (fromStart && engineInfo(id).xs?.flavor === 'jsc' && rnd() < 0.6) {
     return { id, state: undefined, seed: u32() || 1, skip, fromStart, mode, n, count, mixedFull, textForm, bucketOpt, gaps, residues, previous, next };
+  }
+  // V8 7.1+ seeds a context's state from one 64-bit number (fmix64(seed), fmix64(~seed); recover's
+  // v8-seed.ts answers from it): from the start, most of its trials are seeded that way.
+  if (fromStart && engineInfo(id).xs?.seeding === 'murmur' && rnd() < 0.6) {
+    const [h, l] = [randomBytes(4).readInt32LE(0), randomBytes(4).readInt32LE(0)];
+    const state = [`0x${u64ToHex(...murmurHash3Fmix64(h, l))}`, `0x${u64ToHex(...murmurHash3Fmix64(~h, ~l))}`, 0];
+    return { id, state, skip, fromStart, mode, n, count, mixedFull, textForm, bucketOpt, gaps, residues, previous, next };
   }
   const state = acceptedState(id, () => randomState(id, fromStart));
   return { id, state, skip, fromStart, mode, n, count, mixedFull, textForm, bucketOpt, gaps, residues, previous, next };
