@@ -7,7 +7,7 @@ import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex,
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { searchJscSeed, searchJscSeedTop } from './jsc-seed.js';
-import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed } from './v8-seed.js';
+import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed, searchV8SeedWithin } from './v8-seed.js';
 import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
@@ -214,6 +214,23 @@ function xorshiftMethod(variant: string): Method {
       // values (1 start in 6) the seeded one is kept. None seeded: all kept (seeded otherwise).
       const seededOnly = options.fromStart === true && (variant === 'v8-14.4-sum-53' || variant === 'v8-15.6-sum-53-asc') ? atStart.filter((c) => isV8Seeded(c.state)) : [];
       const candidates = seededOnly.length > 0 ? seededOnly : atStart;
+      // V8 7.1 – 14.3 mid-stream, where the values leave the cache position (or the state) open:
+      // the context's seed at each of its first V8_SEED_MAX_CALLS calls (v8-seed.ts). Kept only
+      // when every call index was searched and each state found is one the search above lists.
+      if (!options.fromStart && (variant === 'v8-7.1-s0' || variant === 'v8-13.5-s0-53') && (r.undetermined > 0 || !r.complete || candidates.length !== 1)) {
+        const within = searchV8SeedWithin(observed, variant);
+        const horizon = observed.length + FUTURE_HORIZON;
+        const listed = new Set(r.complete ? candidates.map((c) => emit('xorshift128plus', variant, c.state, horizon).map(doubleToHex).join()) : []);
+        if (within?.complete && within.states.length > 0 && (!r.complete || within.states.every((st) => listed.has(emit('xorshift128plus', variant, st, horizon).map(doubleToHex).join())))) {
+          const odds = Math.round(64 - Math.log2(within.tried * 2 ** within.free));
+          const at = within.calls.map((k, i) => `0x${within.seeds[i]} at its call ${k + 1}`).join('; ');
+          return {
+            states: within.states,
+            complete: true,
+            detail: `the context's 64-bit seed ${at} (V8 seeds a context's state as fmix64(seed), fmix64(~seed); every call index below ${within.tried} tried, up to 2^${within.free} states each — a state not seeded that early fits these values only by a coincidence of about 2^-${odds})`,
+          };
+        }
+      }
       // Complete only when the solver proves the candidates are every state that fits (a cache
       // position left unsettled could hide one that fits as well as the ones found).
       const sum = info.mapping.startsWith('sum');

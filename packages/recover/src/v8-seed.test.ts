@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { doubleToHex, murmurHash3Fmix64, u64ToHex } from '@emu/core';
 import { resolveEngine } from '@emu/engines';
 import { create } from '@emu/xorshift128plus';
-import { V8_SEED_MAX_FREE, searchV8Seed } from './v8-seed.js';
+import { V8_SEED_MAX_FREE, searchV8Seed, searchV8SeedWithin } from './v8-seed.js';
 import { predict } from './predict.js';
 import { recoverXorshift } from './xorshift.js';
 
@@ -118,5 +118,53 @@ describe('the (s0 + s1) >> 11 mappings from a context\'s first call: the seeded 
       }
       expect(twins, id).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('searchV8SeedWithin: mid-stream, the context\'s seed and the call the values start at', () => {
+  it('the real builds\' recorded values: 3 values at call 37 or 150 give back the forced seed, that call, and every value before and after', () => {
+    let streams = 0;
+    for (const { name, variant, seeds } of goldens().filter((_, i) => i % 3 === 0)) {
+      const [seed, hex] = Object.entries(seeds)[0]!;
+      for (const at of [37, 150]) {
+        const r = searchV8SeedWithin(hex.slice(at, at + 3).map(hexToDouble), variant)!;
+        expect(r.complete, name).toBe(true);
+        expect(r.seeds, `${name} seed ${seed} at ${at}`).toEqual([BigInt.asUintN(64, BigInt(seed)).toString(16).padStart(16, '0')]);
+        expect(r.calls).toEqual([at]);
+        const id = name.startsWith('node') ? `node@${name.slice(5, -5)}` : variant === 'v8-7.1-s0' ? 'node@20' : 'node@24';
+        const p = predict(id, hex.slice(at, at + 3).map(hexToDouble), hex.length - at - 3, at);
+        expect(p.kind, `${name} at ${at}: ${p.note}`).toBe('ok');
+        if (p.kind === 'ok') {
+          expect(p.next.map(doubleToHex)).toEqual(hex.slice(at + 3));
+          expect(p.previous.map(doubleToHex)).toEqual(hex.slice(0, at));
+        }
+        streams++;
+      }
+    }
+    expect(streams).toBeGreaterThan(10);
+  });
+
+  it('any 64-bit seed, any call below 1024: 3 values name the seed and the call; a state from deeper in the stream is never claimed by it', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), fc.constantFrom('v8-7.1-s0', 'v8-13.5-s0-53'), fc.nat(1020), (seed, variant, k) => {
+        const [sh, sl] = [Number(seed >> 32n) | 0, Number(seed & 0xffffffffn) | 0];
+        const e = create({ state: [`0x${u64ToHex(...murmurHash3Fmix64(sh, sl))}`, `0x${u64ToHex(...murmurHash3Fmix64(~sh, ~sl))}`, 0], variant });
+        for (let i = 0; i < k; i++) e.random();
+        const xs = Array.from({ length: 3 }, () => e.random());
+        const r = searchV8SeedWithin(xs, variant)!;
+        expect(r.complete).toBe(true);
+        expect(r.seeds).toEqual([u64ToHex(sh, sl)]);
+        expect(r.calls).toEqual([k]);
+      }),
+      { numRuns: 6 },
+    );
+    // 5,000 calls in: past the calls searched — no seed found, and predict answers from the values alone
+    const e = create({ state: [`0x${u64ToHex(...murmurHash3Fmix64(0, 99))}`, `0x${u64ToHex(...murmurHash3Fmix64(-1, ~99))}`, 0], variant: 'v8-7.1-s0' });
+    for (let i = 0; i < 5000; i++) e.random();
+    const xs = Array.from({ length: 40 }, () => e.random());
+    expect(searchV8SeedWithin(xs.slice(0, 3), 'v8-7.1-s0')).toMatchObject({ states: [], complete: true });
+    const p = predict('node@20', xs.slice(0, 3), 30, 0);
+    expect(p.kind).not.toBe('ok');
+    if (p.kind === 'partial') p.next.forEach((x, i) => x !== null && expect(doubleToHex(x)).toBe(doubleToHex(xs[3 + i]!)));
   });
 });

@@ -42,13 +42,13 @@ export interface V8SeedSearch {
  * Every seeded state of an `s0` variant (v8-7.1-s0, v8-13.5-s0-53) whose values from the
  * context's first call on are `observed`; undefined for other variants.
  */
-export function searchV8Seed(observed: readonly Observed[], variantId: string): V8SeedSearch | undefined {
-  const sys = startSystem(observed, variantId);
+export function searchV8Seed(observed: readonly Observed[], variantId: string, firstCall = 0, maxFree = V8_SEED_MAX_FREE): V8SeedSearch | undefined {
+  const sys = startSystem(observed, variantId, firstCall);
   if (sys === undefined) return variantId === 'v8-7.1-s0' || variantId === 'v8-13.5-s0-53' ? { states: [], seeds: [], complete: true, free: 0 } : undefined;
   if (!sys.consistent) return { states: [], seeds: [], complete: true, free: 0 };
   const freeBits = sys.freeBits();
   const d = freeBits.length;
-  if (d > V8_SEED_MAX_FREE) return { states: [], seeds: [], complete: false, free: d };
+  if (d > maxFree) return { states: [], seeds: [], complete: false, free: d };
   const x = sys.solution(0, freeBits)!;
   // basis vectors of the solution space (the solution with free bit j set, minus the base), flat
   const basis = new Int32Array(4 * d);
@@ -74,11 +74,55 @@ export function searchV8Seed(observed: readonly Observed[], variantId: string): 
   const seeds: string[] = [];
   for (const [a, b, c, e] of found) {
     const probe = new V8XorShift128Plus(variantId, [a, b], [c, e]);
+    for (let i = 0; i < firstCall; i++) probe.random();
+    const before = probe.getState();
     if (!observed.every((o) => matches(probe.random(), o))) continue;
-    states.push([`0x${u64ToHex(a, b)}`, `0x${u64ToHex(c, e)}`, 0]);
+    states.push(firstCall === 0 ? [`0x${u64ToHex(a, b)}`, `0x${u64ToHex(c, e)}`, 0] : [...before]);
     seeds.push(u64ToHex(...murmurHash3Fmix64Inverse(a, b)));
   }
   return { states, seeds, complete: true, free: d };
+}
+
+/** Calls into a context searchV8SeedWithin tries at most. */
+export const V8_SEED_MAX_CALLS = 1024;
+/** Free unknowns at most per call index tried mid-stream (2^16 states each). */
+const MID_MAX_FREE = 16;
+/** States tried at most over all call indices mid-stream (about 2 s). */
+const MID_MAX_TRIES = 2 ** 26;
+
+/** What searchV8SeedWithin found. */
+export interface V8SeedWithin extends V8SeedSearch {
+  /** The call index (0: the context's first) of the first observation, for each state. */
+  readonly calls: number[];
+  /** How many call indices were tried (0 … tried − 1); `complete` says every one was searched in full. */
+  readonly tried: number;
+}
+
+/**
+ * Observations that begin at an unknown call k < maxCalls of a V8 context (an `s0` variant):
+ * every seeded state and k that reproduce them, each state given before the first observation
+ * (the emulator's [state0, state1, index]). `complete` when every k in range was searched in full
+ * (each leaves at most 2^16 states to try, 2^26 in all); undefined for other variants.
+ */
+export function searchV8SeedWithin(observed: readonly Observed[], variantId: string, maxCalls = V8_SEED_MAX_CALLS): V8SeedWithin | undefined {
+  if (variantId !== 'v8-7.1-s0' && variantId !== 'v8-13.5-s0-53') return undefined;
+  const states: (string | number)[][] = [];
+  const seeds: string[] = [];
+  const calls: number[] = [];
+  let tries = 0;
+  let free = 0;
+  for (let k = 0; k < maxCalls; k++) {
+    const r = searchV8Seed(observed, variantId, k, MID_MAX_FREE)!;
+    free = Math.max(free, r.free);
+    tries += 2 ** r.free;
+    if (!r.complete || tries > MID_MAX_TRIES) return { states, seeds, calls, complete: false, free, tried: k };
+    for (let i = 0; i < r.states.length; i++) {
+      states.push(r.states[i]!);
+      seeds.push(r.seeds[i]!);
+      calls.push(k);
+    }
+  }
+  return { states, seeds, calls, complete: true, free, tried: maxCalls };
 }
 
 /** Whether a V8 state ([state0, state1, …] as recoverXorshift gives them) is one a context's first refill starts from: state1 = fmix64(~fmix64⁻¹(state0)). */

@@ -652,25 +652,26 @@ function topCovers(placements: readonly Placement[], pins: readonly (Pin | undef
  * whether the candidates are provably all of them; never a state that fails an observation.
  */
 /**
- * The linear equations (over the 128 bits of the state a V8 context's first refill starts
- * from) of observations of an `s0` mapping (V8 7.1 – 14.3) that begin at the context's first
- * Math.random() call — cache alignment 0: observation k of refill r, position j, is state0 after
- * 64·r + 64 − j steps. Undefined for the other mappings and caches, or when an observation fits
- * no double of the mapping (every state is then ruled out).
+ * The linear equations (over the 128 bits of the state a V8 context's first refill starts from)
+ * of observations of an `s0` mapping (V8 7.1 – 14.3) that begin at the context's call
+ * `firstCall` (0: its first Math.random() call): call i, of refill r = ⌊i / 64⌋ at position
+ * j = i mod 64, shows state0 after 64·r + 64 − j steps. Undefined for the other mappings and
+ * caches, or when an observation fits no double of the mapping (every state is then ruled out).
  */
-export function startSystem(observed: readonly Observed[], variantId: string): Gf2System | undefined {
+export function startSystem(observed: readonly Observed[], variantId: string, firstCall = 0): Gf2System | undefined {
   const variant = VARIANTS.find((v) => v.id === variantId);
   if (!variant || variant.cache?.order !== 'desc') return undefined;
   const shape = mappingShape(variant);
   if (shape.kind !== 's0') return undefined;
   const eqs = observed.map((o) => equationsOf(o, shape));
   if (eqs.some((e) => e === undefined)) return undefined;
-  const placements = placementsOf(observed.length, variant.cache.perRefill, true, (k) => eqs[k]!.length === 0).filter((p) => p.lo === 0);
-  const table = symbolicRows(placements.reduce((t, p) => Math.max(t, p.t), 0) + 2, shape.model);
+  const P = variant.cache.perRefill;
+  const stepOfCall = (i: number): number => P * Math.floor(i / P) + P - (i % P);
+  const table = symbolicRows(stepOfCall(firstCall + observed.length - 1) + P + 2, shape.model);
   const sys = new Gf2System();
-  for (const p of placements) {
-    const e = eqs[p.k]!;
-    const at = s0Offset(p.t, 0);
+  for (let k = 0; k < observed.length && sys.rank < UNKNOWNS && sys.consistent; k++) {
+    const e = eqs[k]!;
+    const at = s0Offset(stepOfCall(firstCall + k), 0);
     for (let i = 0; i < e.length && sys.rank < UNKNOWNS && sys.consistent; i += ECOLS) {
       sys.add(table, at + e[i]!, e[i + 1]! < 0 ? -1 : at + e[i + 1]!, e[i + 2]! < 0 ? -1 : at + e[i + 2]!, e[i + 3]!);
     }
