@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nodeBinary } from './record-goldens.mjs';
 import { fetchNpm } from './npm-artifact.mjs';
-import { isV8Seeded, predict, recoverXorshift, searchV8Seed } from '@emu/recover';
+import { isV8Seeded, predict, recoverXorshift, searchV8Seed, searchV8SeedWithin } from '@emu/recover';
 import { create } from '@emu/xorshift128plus';
 import { doubleToHex, hexToDouble } from '@emu/core';
 
@@ -94,6 +94,8 @@ const straddle = (era) => (era === 'sum62' ? [4, undefined, 60] : [4, undefined,
   check(`node ${process.version} (this machine)`, thisNode, run, 4, undefined, 'start');
   // Its 64-bit seed (v8-seed.ts): 2 values from the first call, and 20 percentages.
   check(`node ${process.version} (this machine), its seed from 2 values`, thisNode, run, 2, undefined, 'start');
+  // Mid-stream inside the first refill (no position given): the seed and the call, from 3 values.
+  check(`node ${process.version} (this machine), its seed from 3 values mid-stream`, thisNode, run, 3, undefined, 37);
   const pct = join(work, 'probe-pct.js');
   writeFileSync(pct, `var o=[];for(var i=0;i<${M};i++)o.push(Math.floor(Math.random()*100));process.stdout.write(o.join("\\n")+"\\n");`);
   check(`node ${process.version} (this machine), its seed from Math.floor(x * 100)`, thisNode, () => execFileSync(process.execPath, [pct], { encoding: 'utf8' }).trim().split('\n'), 20, 100, 'start');
@@ -501,14 +503,15 @@ function minimumCounts(label, variant, bits, produce) {
   const desc = /^v8-(5\.|7\.1|13\.5|14\.4)/.test(variant);
   row.desc = desc;
   const P = /62$/.test(variant) ? 62 : 64;
-  const ks = { fromStart: [2, 3, 4, 5, 6, 8], mid: desc ? [4, 8, 30] : [2, 3, 4, 5, 6, 8], across: [2, 3, 4, 5, 6, 7, 8] };
+  const ks = { fromStart: [2, 3, 4, 5, 6, 8], mid: desc && !(seedBound && !twins) ? [4, 8, 30] : [2, 3, 4, 5, 6, 8], across: [2, 3, 4, 5, 6, 7, 8] };
   for (const [mode, at] of [['fromStart', 0], ['mid', MID_AT], ['across', P - 2]]) {
     for (const k of ks[mode]) {
       if (row[mode] !== undefined) break;
       const seen = hex.slice(at, at + k).map(hexToDouble);
       // V8 7.1 – 14.3 from a context's first call: its 64-bit seed (packages/recover/src/v8-seed.ts) first.
       // (s0 + s1) >> 11 (V8 14.4+): of the states the values leave, the seeded ones (as predict).
-      const seeded = mode === 'fromStart' && row.seedBound && !twins ? searchV8Seed(seen, variant) : undefined;
+      // Mid-stream on the s0 mappings: the seed at every call below 1024 (searchV8SeedWithin).
+      const seeded = row.seedBound && !twins ? (mode === 'fromStart' ? searchV8Seed(seen, variant) : mode === 'mid' ? searchV8SeedWithin(seen, variant) : undefined) : undefined;
       const r = seeded?.complete && seeded.states.length ? { complete: true, candidates: seeded.states.map((state) => ({ state })) } : recoverXorshift(seen, variant, { fromStart: mode === 'fromStart', maxCandidates: 256 });
       if (!r.complete || r.candidates.length === 0) continue;
       if (mode === 'fromStart' && row.seedBound && twins && r.candidates.some((c) => isV8Seeded(c.state))) r.candidates = r.candidates.filter((c) => isV8Seeded(c.state));
@@ -602,7 +605,7 @@ for (const m of minimum) {
   // mapping: the (s0 + s1) ones split 2 + 2 through the pair search of sum-pairs.ts).
   const over = (k, limit) => k === undefined || k > limit;
   const limit = m.twins ? m.bound : m.bound + 1;
-  const fail = m.wrong > 0 || over(m.fromStart, m.seedBound && !m.twins ? m.seedBound + 1 : limit) || (m.desc ? over(m.across, limit) : over(m.mid, limit));
+  const fail = m.wrong > 0 || over(m.fromStart, m.seedBound && !m.twins ? m.seedBound + 1 : limit) || (m.desc ? over(m.across, limit) : over(m.mid, limit)) || (m.seedBound && !m.twins && over(m.mid, limit));
   if (fail) bad++;
   console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}${m.seedBound ? ` (bound ${m.seedBound}: a 64-bit seed)` : ''}, mid-stream ${m.mid ?? 'more than tried'}, across a refill ${m.across ?? '>8'} values (bound ${m.bound}${m.twins ? ': 3 leave twin states in 1 start in 6' : ''}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
 }
