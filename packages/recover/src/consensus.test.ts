@@ -30,7 +30,8 @@ const MWC: [string, string, (s: number[]) => number][] = [
 
 describe('several fitting states: the values they all agree on', () => {
   it('node@20, 8 values inside one refill: the cache position is open, so only what every position agrees on', () => {
-    const e = createEngine('node@20', { seed: 99 });
+    // A state no context starts from (a seeded one is named by its seed: v8-seed.test.ts).
+    const e = createEngine('node@20', { state: ['0x0123456789abcdef', '0xfedcba9876543210', 0] });
     for (let i = 0; i < 10; i++) e.random();
     const all = Array.from({ length: 100 }, () => e.random());
     const r = predict('node@20', all.slice(0, 8), 60, 0);
@@ -38,6 +39,14 @@ describe('several fitting states: the values they all agree on', () => {
     expectRight(r, all.slice(8));
     // The next value may come from a new refill (the 8 could end the current one): not given.
     if (r.kind === 'partial') expect(r.next[0]).toBeNull();
+    // The same from a seeded context (10 calls in): its seed names the state and the call.
+    const f = createEngine('node@20', { seed: 99 });
+    for (let i = 0; i < 10; i++) f.random();
+    const seeded = Array.from({ length: 100 }, () => f.random());
+    const q = predict('node@20', seeded.slice(0, 8), 60, 0);
+    expect(q.kind).toBe('ok');
+    expectRight(q, seeded.slice(8));
+    expect(q.note).toMatch(/at its call 11/);
   });
 
   it('--from-start: the first observed value is the first of a refill', () => {
