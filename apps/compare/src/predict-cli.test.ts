@@ -30,11 +30,22 @@ describe('compare predict: --from-start, partial answers, streamed input', () =>
   });
 
   it('mid-stream, too few values to place them in the cache: exit 3 with the reason, never a guess', () => {
-    const values = real.seeds['1']!.file;
+    // A state no V8 context starts from: 4 values inside a refill leave the position open.
+    const e = createEngine('v8@11.3', { state: ['0x0123456789abcdef', '0xfedcba9876543210', 0] });
+    const hex = (x: number) => new DataView(new Float64Array([x]).buffer).getBigUint64(0, true).toString(16).padStart(16, '0');
+    const values = Array.from({ length: 30 }, () => hex(e.random()));
     const r = cli(['predict', '--engine', 'v8@11.3', '--next', '5'], { readStdin: () => values.slice(20, 24).join('\n') });
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/ambiguous|not enough|need/);
     for (const line of r.out.split('\n').filter((l) => l !== '' && l !== '?')) expect(values.slice(24, 29)).toContain(line);
+  });
+
+  it('mid-stream in a real node 20 run: its context\'s 64-bit seed names the call the values start at (exit 0, the next values)', () => {
+    const values = real.seeds['1']!.file;
+    const r = cli(['predict', '--engine', 'v8@11.3', '--next', '5'], { readStdin: () => values.slice(20, 24).join('\n') });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split('\n')).toEqual(values.slice(24, 29));
   });
 
   it('reads standard input in chunks and refuses past the line limit at once, naming the line', () => {
