@@ -138,6 +138,12 @@ function randomState(id, fromStart) {
   }
 }
 
+/** A state a V8 7.1+ context starts from: (fmix64(seed), fmix64(~seed)) of a random 64-bit seed, the cache empty. */
+function v8SeededState() {
+  const [h, l] = [randomBytes(4).readInt32LE(0), randomBytes(4).readInt32LE(0)];
+  return [`0x${u64ToHex(...murmurHash3Fmix64(h, l))}`, `0x${u64ToHex(...murmurHash3Fmix64(~h, ~l))}`, 0];
+}
+
 /** About the fewest values the README documents (or measured) for this class, mode and bucket count: trials draw counts around and below it. */
 function minimumCount(id, full, n, fromStart) {
   const cls = CLASS.get(id);
@@ -217,10 +223,9 @@ function makeTrial(id = weighted(ENGINES.map(([e, w]) => [e, w]))) {
   }
   // V8 7.1+ seeds a context's state from one 64-bit number (fmix64(seed), fmix64(~seed); recover's
   // v8-seed.ts answers from it): from the start, most of its trials are seeded that way.
-  if (fromStart && engineInfo(id).xs?.seeding === 'murmur' && rnd() < 0.6) {
-    const [h, l] = [randomBytes(4).readInt32LE(0), randomBytes(4).readInt32LE(0)];
-    const state = [`0x${u64ToHex(...murmurHash3Fmix64(h, l))}`, `0x${u64ToHex(...murmurHash3Fmix64(~h, ~l))}`, 0];
-    return { id, state, skip, fromStart, mode, n, count, mixedFull, textForm, bucketOpt, gaps, residues, previous, next };
+  // Mid-stream too (skip calls into the context), 30 % of them: recover searches the seed at every call below 1,024.
+  if (engineInfo(id).xs?.seeding === 'murmur' && rnd() < (fromStart ? 0.6 : 0.3)) {
+    return { id, state: v8SeededState(), skip, fromStart, mode, n, count, mixedFull, textForm, bucketOpt, gaps, residues, previous, next };
   }
   const state = acceptedState(id, () => randomState(id, fromStart));
   return { id, state, skip, fromStart, mode, n, count, mixedFull, textForm, bucketOpt, gaps, residues, previous, next };
@@ -298,7 +303,8 @@ function makeUuidTrial(id = weighted(UUID_ENGINES)) {
     if (rnd() < 0.5) for (let u = 0; u < uuids; u++) unseen.push(u * UUID_CALLS + 15); // the y digit as '?'
     else for (let i = 0; i < count; i++) if (rnd() < 0.05) unseen.push(i);
   }
-  const state = acceptedState(id, () => randomState(id, fromStart));
+  // V8 7.1+: half of the trials from a seeded context (the skip calls made in it), as V8 seeds.
+  const state = engineInfo(id).xs?.seeding === 'murmur' && rnd() < 0.5 ? v8SeededState() : acceptedState(id, () => randomState(id, fromStart));
   return {
     kind: 'uuid', id, state, skip, fromStart, mode: 'uuid', n: 16, count, uuids, next: nextU * UUID_CALLS, previous: prevU * UUID_CALLS,
     bucketOpt: rnd() < 0.85, textStyle: pick(['plain', 'plain', 'upper', 'padded', 'crlf']), unseen,

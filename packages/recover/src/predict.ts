@@ -64,6 +64,12 @@ export interface PredictOptions {
   readonly near?: number;
   /** Half-width of the `near` search in milliseconds (at most IE_SEED_MAX_WINDOW). */
   readonly window?: number;
+  /**
+   * V8 7.1 – 14.3 mid-stream: search the context's 64-bit seed at each of its first
+   * V8_SEED_MAX_CALLS calls when the values leave the cache position open (v8-seed.ts; up to about
+   * 2 s). Default true; identify turns it off (its verdicts do not need the position).
+   */
+  readonly seedWithin?: boolean;
 }
 
 interface Solved {
@@ -217,7 +223,7 @@ function xorshiftMethod(variant: string): Method {
       // V8 7.1 – 14.3 mid-stream, where the values leave the cache position (or the state) open:
       // the context's seed at each of its first V8_SEED_MAX_CALLS calls (v8-seed.ts). Kept only
       // when every call index was searched and each state found is one the search above lists.
-      if (!options.fromStart && (variant === 'v8-7.1-s0' || variant === 'v8-13.5-s0-53') && (r.undetermined > 0 || !r.complete || candidates.length !== 1)) {
+      if (!options.fromStart && options.seedWithin !== false && (variant === 'v8-7.1-s0' || variant === 'v8-13.5-s0-53') && (r.undetermined > 0 || !r.complete || candidates.length !== 1)) {
         const within = searchV8SeedWithin(observed, variant);
         const horizon = observed.length + FUTURE_HORIZON;
         const listed = new Set(r.complete ? candidates.map((c) => emit('xorshift128plus', variant, c.state, horizon).map(doubleToHex).join()) : []);
@@ -847,7 +853,7 @@ function unnamedVariants(covered: ReadonlySet<string>): { base: { id: string; va
  * output is the same function of the state.
  */
 export function identify(observed: readonly Observed[], options: PredictOptions = {}): Identification[] {
-  const bounded = { ...options, maxWork: options.maxWork ?? IDENTIFY_MAX_WORK };
+  const bounded = { ...options, maxWork: options.maxWork ?? IDENTIFY_MAX_WORK, seedWithin: false };
   const groups = new Map<string, Era[]>();
   for (const e of ERAS) {
     if (!e.package || !e.variant) continue;

@@ -87,8 +87,8 @@ export function searchV8Seed(observed: readonly Observed[], variantId: string, f
 export const V8_SEED_MAX_CALLS = 1024;
 /** Free unknowns at most per call index tried mid-stream (2^16 states each). */
 const MID_MAX_FREE = 16;
-/** States tried at most over all call indices mid-stream (about 2 s). */
-const MID_MAX_TRIES = 2 ** 26;
+/** States tried at most over all call indices mid-stream (about 1 s): fewer call indices when each leaves more. */
+const MID_MAX_TRIES = 2 ** 25;
 
 /** What searchV8SeedWithin found. */
 export interface V8SeedWithin extends V8SeedSearch {
@@ -99,10 +99,11 @@ export interface V8SeedWithin extends V8SeedSearch {
 }
 
 /**
- * Observations that begin at an unknown call k < maxCalls of a V8 context (an `s0` variant):
- * every seeded state and k that reproduce them, each state given before the first observation
- * (the emulator's [state0, state1, index]). `complete` when every k in range was searched in full
- * (each leaves at most 2^16 states to try, 2^26 in all); undefined for other variants.
+ * Observations that begin at an unknown call k < K of a V8 context (an `s0` variant): every
+ * seeded state and k that reproduce them, each state given before the first observation (the
+ * emulator's [state0, state1, index]). K is `maxCalls`, or fewer where the first call index leaves
+ * more states (at most 2^25 tried in all: K · 2^d); `tried` says K. `complete` when every k below
+ * K was searched in full (each leaving at most 2^16 states); undefined for other variants.
  */
 export function searchV8SeedWithin(observed: readonly Observed[], variantId: string, maxCalls = V8_SEED_MAX_CALLS): V8SeedWithin | undefined {
   if (variantId !== 'v8-7.1-s0' && variantId !== 'v8-13.5-s0-53') return undefined;
@@ -114,8 +115,10 @@ export function searchV8SeedWithin(observed: readonly Observed[], variantId: str
   for (let k = 0; k < maxCalls; k++) {
     const r = searchV8Seed(observed, variantId, k, MID_MAX_FREE)!;
     free = Math.max(free, r.free);
+    if (!r.complete) return { states, seeds, calls, complete: false, free, tried: k };
+    if (k === 0) maxCalls = Math.max(1, Math.min(maxCalls, Math.floor(MID_MAX_TRIES / 2 ** r.free)));
     tries += 2 ** r.free;
-    if (!r.complete || tries > MID_MAX_TRIES) return { states, seeds, calls, complete: false, free, tried: k };
+    if (tries > 2 * MID_MAX_TRIES) return { states, seeds, calls, complete: false, free, tried: k };
     for (let i = 0; i < r.states.length; i++) {
       states.push(r.states[i]!);
       seeds.push(r.seeds[i]!);

@@ -415,6 +415,12 @@ function uuidMidCheck(label, engineId, produce, seen) {
     uuidMidCheck(`node ${v}`, `node@${v}`, () => execFileSync(nodeBinary(v), [fm], { encoding: 'utf8' }).trim().split('\n'), seen);
   }
   writeFileSync(f, uuidProbe + 'process.stdout.write(s+"\\n");');
+  // This machine's node 20: its context's 64-bit seed (v8-seed.ts) from one UUID, at the first
+  // call and after MID_SKIP other calls (no position given).
+  if (process.versions.node.startsWith('20.')) {
+    uuidCheck(`node ${process.version} (this machine), its seed from one UUID`, 'node@20.20.2', () => execFileSync(process.execPath, [f], { encoding: 'utf8' }).trim().split('\n'), 1);
+    uuidMidCheck(`node ${process.version} (this machine), its seed from one UUID`, 'node@20.20.2', () => execFileSync(process.execPath, [fm], { encoding: 'utf8' }).trim().split('\n'), 1);
+  }
   for (const [v, seen] of [['26.12.1', 2], ['10.24.1', 2]].filter(([v]) => args.node.split(',').includes(v))) {
     uuidCheck(`node ${v}`, `node@${v}`, () => execFileSync(nodeBinary(v), [f], { encoding: 'utf8' }).trim().split('\n'), seen);
   }
