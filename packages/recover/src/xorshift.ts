@@ -651,6 +651,9 @@ function topCovers(placements: readonly Placement[], pins: readonly (Pin | undef
  * mappings, the exact carry search of sum-chain.ts for the (s0 + s1) mappings. `complete` says
  * whether the candidates are provably all of them; never a state that fails an observation.
  */
+/** startSystem's equations per observation list (computed once for all call indices). */
+const startEquations = new WeakMap<readonly Observed[], { variantId: string; eqs: (Int32Array | undefined)[] }>();
+
 /**
  * The linear equations (over the 128 bits of the state a V8 context's first refill starts from)
  * of observations of an `s0` mapping (V8 7.1 – 14.3) that begin at the context's call
@@ -663,7 +666,14 @@ export function startSystem(observed: readonly Observed[], variantId: string, fi
   if (!variant || variant.cache?.order !== 'desc') return undefined;
   const shape = mappingShape(variant);
   if (shape.kind !== 's0') return undefined;
-  const eqs = observed.map((o) => equationsOf(o, shape));
+  // Once per observation list (searchV8SeedWithin asks for each of 1,024 call indices; a residue's
+  // ranges alone can cost milliseconds).
+  let memo = startEquations.get(observed);
+  if (memo?.variantId !== variantId) {
+    memo = { variantId, eqs: observed.map((o) => equationsOf(o, shape)) };
+    startEquations.set(observed, memo);
+  }
+  const eqs = memo.eqs;
   if (eqs.some((e) => e === undefined)) return undefined;
   const P = variant.cache.perRefill;
   const stepOfCall = (i: number): number => P * Math.floor(i / P) + P - (i % P);
