@@ -645,12 +645,6 @@ function topCovers(placements: readonly Placement[], pins: readonly (Pin | undef
   return true;
 }
 
-/**
- * Every xorshift128+ state (and, for V8, cache position) of the variant `variantId` that explains
- * `observed` (full values, buckets or gaps, in call order): GF(2) elimination for the linear `s0`
- * mappings, the exact carry search of sum-chain.ts for the (s0 + s1) mappings. `complete` says
- * whether the candidates are provably all of them; never a state that fails an observation.
- */
 /** startSystem's equations per observation list (computed once for all call indices). */
 const startEquations = new WeakMap<readonly Observed[], { variantId: string; eqs: (Int32Array | undefined)[] }>();
 
@@ -689,6 +683,12 @@ export function startSystem(observed: readonly Observed[], variantId: string, fi
   return sys;
 }
 
+/**
+ * Every xorshift128+ state (and, for V8, cache position) of the variant `variantId` that explains
+ * `observed` (full values, buckets or gaps, in call order): GF(2) elimination for the linear `s0`
+ * mappings, the exact carry search of sum-chain.ts for the (s0 + s1) mappings. `complete` says
+ * whether the candidates are provably all of them; never a state that fails an observation.
+ */
 export function recoverXorshift(observed: readonly Observed[], variantId: string, options: RecoverOptions = {}): XorshiftRecovery {
   // The top-bits solves of one recovery share their work arrays (fresh memory costs a page fault
   // per 4 KB: 20–100 ms a solve across V8's refills); dropped when it ends.
