@@ -7,7 +7,7 @@ import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex,
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { searchJscSeed, searchJscSeedTop } from './jsc-seed.js';
-import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed, searchV8SeedWithin } from './v8-seed.js';
+import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from './v8-seed.js';
 import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
@@ -218,8 +218,12 @@ function xorshiftMethod(variant: string): Method {
       // The (s0 + s1) >> 11 mappings (V8 14.4+) are seeded as the s0 ones: from a context's first
       // call only a state (fmix64(seed), fmix64(~seed)) can be there — of twin states fitting 3
       // values (1 start in 6) the seeded one is kept. None seeded: all kept (seeded otherwise).
-      const seededOnly = options.fromStart === true && (variant === 'v8-14.4-sum-53' || variant === 'v8-15.6-sum-53-asc') ? atStart.filter((c) => isV8Seeded(c.state)) : [];
+      // Mid-stream, when every state that fits is listed: those a context seeded within its last
+      // 16 refills (its first 1,024 calls), if any — another fits only by a chance of about 2^-50.
+      const sumSeeded = variant === 'v8-14.4-sum-53' || variant === 'v8-15.6-sum-53-asc';
+      const seededOnly = !sumSeeded ? [] : options.fromStart === true ? atStart.filter((c) => isV8Seeded(c.state)) : r.complete ? atStart.filter((c) => v8SeededRefill(c.state) !== undefined) : [];
       const candidates = seededOnly.length > 0 ? seededOnly : atStart;
+      const seededNote = seededOnly.length > 0 && !options.fromStart ? `; of the ${atStart.length} states that fit, the one${seededOnly.length > 1 ? 's' : ''} a V8 context seeded (fmix64(seed), fmix64(~seed)) within its first 1,024 calls — another fits these values only by a chance of about 2^-50` : '';
       // V8 7.1 – 14.3 mid-stream, where the values leave the cache position (or the state) open:
       // the context's seed at each of its first V8_SEED_MAX_CALLS calls (v8-seed.ts). Kept only
       // when every call index was searched and each state found is one the search above lists.
@@ -287,7 +291,7 @@ function xorshiftMethod(variant: string): Method {
       const gaps = need !== undefined && sum && observed.includes(null) && r.needValues !== undefined && longest < Math.min(r.needValues, observed.length);
       return {
         states: candidates.map((c) => c.state),
-        detail: gaps ? `${detail}; runs of consecutive values count, and the longest here is ${longest} — each '?' starts a new run` : detail,
+        detail: (gaps ? `${detail}; runs of consecutive values count, and the longest here is ${longest} — each '?' starts a new run` : detail) + seededNote,
         complete: r.complete,
         ...(need ? { need } : {}),
       };

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { doubleToHex, murmurHash3Fmix64, u64ToHex } from '@emu/core';
 import { resolveEngine } from '@emu/engines';
 import { create } from '@emu/xorshift128plus';
-import { V8_SEED_MAX_FREE, searchV8Seed, searchV8SeedWithin } from './v8-seed.js';
+import { V8_SEED_MAX_FREE, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from './v8-seed.js';
 import { predict } from './predict.js';
 import { recoverXorshift } from './xorshift.js';
 
@@ -166,5 +166,49 @@ describe('searchV8SeedWithin: mid-stream, the context\'s seed and the call the v
     const p = predict('node@20', xs.slice(0, 3), 30, 0);
     expect(p.kind).not.toBe('ok');
     if (p.kind === 'partial') p.next.forEach((x, i) => x !== null && expect(doubleToHex(x)).toBe(doubleToHex(xs[3 + i]!)));
+  });
+});
+
+describe('v8SeededRefill: V8 14.4+ mid-stream, the one of the listed states a context seeded', () => {
+  it('the real node 26 / Chromium goldens (forced seeds): 4 values inside a refill at call 37 (and 100 on node 26.12.1) give every later value (the 128-bit search lists one state per cache position)', () => {
+    const dir = new URL('../../../tooling/conformance/fixtures/', import.meta.url);
+    let streams = 0;
+    for (const f of readdirSync(dir).filter((x) => /^(node|chromium)-[\d.]+\.json$/.test(x))) {
+      const g = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { version: string; engine?: string; seeds: Record<string, string[] | { file: string[] }> };
+      const id = f.startsWith('node') ? `node@${g.version}` : g.engine!;
+      const r0 = resolveEngine(id);
+      if (!['v8-14.4-sum-53', 'v8-15.6-sum-53-asc'].includes(r0.node?.variant ?? r0.era?.variant ?? '')) continue;
+      const [seed, v] = Object.entries(g.seeds)[0]!;
+      const hex = Array.isArray(v) ? v : v.file;
+      for (const at of f === 'node-26.12.1.json' ? [37, 100] : [37]) {
+        const r = predict(id, hex.slice(at, at + 4).map(hexToDouble), hex.length - at - 4, 0);
+        expect(r.kind, `${f} seed ${seed} at ${at}: ${r.note}`).toBe('ok');
+        if (r.kind === 'ok') expect(r.next.map(doubleToHex), `${f} at ${at}`).toEqual(hex.slice(at + 4));
+        streams++;
+      }
+    }
+    expect(streams).toBeGreaterThanOrEqual(4);
+  });
+
+  it('seeded streams at any call below 1,024 are named; a state no context starts from keeps the partial answer, never a guess', () => {
+    for (const [id, variant] of [['node@26', 'v8-14.4-sum-53'], ['chrome@156', 'v8-15.6-sum-53-asc']] as const) {
+      for (const k of [0, 70, 1000]) {
+        const e = create({ state: [`0x${u64ToHex(...murmurHash3Fmix64(0, k + 5))}`, `0x${u64ToHex(...murmurHash3Fmix64(-1, ~(k + 5)))}`, 0], variant });
+        for (let i = 0; i < k; i++) e.random();
+        const before = e.getState();
+        const xs = Array.from({ length: 40 }, () => e.random());
+        expect(v8SeededRefill(before)).toBe(Math.ceil(k / 64));
+        const r = predict(id, xs.slice(0, 4), 30, 0);
+        expect(r.kind, `${id} at ${k}: ${r.note}`).toBe('ok');
+        if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(4, 34).map(doubleToHex));
+      }
+      const e = create({ state: ['0x0123456789abcdef', '0xfedcba9876543210', 0], variant });
+      for (let i = 0; i < 37; i++) e.random();
+      expect(v8SeededRefill(e.getState())).toBeUndefined();
+      const xs = Array.from({ length: 40 }, () => e.random());
+      const r = predict(id, xs.slice(0, 4), 30, 0);
+      if (r.kind === 'ok' || r.kind === 'partial') r.next.forEach((x, i) => x !== null && expect(doubleToHex(x)).toBe(doubleToHex(xs[4 + i]!)));
+      if (variant === 'v8-14.4-sum-53') expect(r.kind).not.toBe('ok');
+    }
   });
 });

@@ -18,7 +18,7 @@
  * of `s0 >> 12` leave d = 24 (2^24 tries, about 0.5 s), 3 leave none: the 64 bits a context
  * really has are named by 2 values, where the 128-bit count needs 3.
  */
-import { murmurHash3Fmix64Inverse, u64FromBigInt, u64ToHex, v8SeededState1 } from '@emu/core';
+import { murmurHash3Fmix64Inverse, u64FromBigInt, u64ToHex, v8SeededState1, xorshift128StepBack } from '@emu/core';
 import { V8XorShift128Plus } from '@emu/xorshift128plus';
 import { type Observed, matches } from './observe.js';
 import { startSystem } from './xorshift.js';
@@ -135,4 +135,29 @@ export function isV8Seeded(state: readonly (string | number)[]): boolean {
   const pair = new Int32Array(2);
   v8SeededState1(ah, al, pair);
   return pair[0] === bh && pair[1] === bl;
+}
+
+/** Refills searchable back by v8SeededRefill: the context's first 1,024 calls. */
+const SEEDED_REFILLS = 16;
+
+/**
+ * For a V8 state as the emulator gives it ([state0, state1, left]: the words after the last
+ * refill, `left` values of it still to hand out; left 0: the words the next refill starts from),
+ * how many refills back the context was seeded — the refill whose starting state is
+ * (fmix64(seed), fmix64(~seed)) — among the last 16 (64 values each); undefined when none is.
+ */
+export function v8SeededRefill(state: readonly (string | number)[], perRefill = 64): number | undefined {
+  const [ah, al] = u64FromBigInt(BigInt(state[0]!));
+  const [bh, bl] = u64FromBigInt(BigInt(state[1]!));
+  const s = new Int32Array([ah, al, bh, bl]);
+  const pair = new Int32Array(2);
+  // left > 0: the words are the last refill's end; its start lies perRefill steps back
+  const first = Number(state[2] ?? 0) > 0 ? 1 : 0;
+  for (let i = 0; i < first * perRefill; i++) xorshift128StepBack(s);
+  for (let m = first; m <= SEEDED_REFILLS; m++) {
+    v8SeededState1(s[0]!, s[1]!, pair);
+    if (pair[0] === s[2] && pair[1] === s[3]) return m;
+    for (let i = 0; i < perRefill; i++) xorshift128StepBack(s);
+  }
+  return undefined;
 }
