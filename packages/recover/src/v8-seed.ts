@@ -40,7 +40,9 @@ export interface V8SeedSearch {
 
 /**
  * Every seeded state of an `s0` variant (v8-7.1-s0, v8-13.5-s0-53) whose values from the
- * context's first call on are `observed`; undefined for other variants.
+ * context's call `firstCall` on (0: its first call) are `observed`, each given as the emulator's
+ * state before the first observation; tried only when the observations leave at most 2^maxFree
+ * states (else `complete` false). Undefined for other variants.
  */
 export function searchV8Seed(observed: readonly Observed[], variantId: string, firstCall = 0, maxFree = V8_SEED_MAX_FREE): V8SeedSearch | undefined {
   const sys = startSystem(observed, variantId, firstCall);
