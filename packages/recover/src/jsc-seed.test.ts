@@ -120,4 +120,14 @@ describe('JavaScriptCore: the realm seed from its first value', () => {
     }
     expect(checked).toBeGreaterThanOrEqual(55);
   });
+
+  it('a residue of a fine bucket (⌊x·10^6⌋ % 4: 250,000 ranges) is checked, not walked — once a stack overflow (an audit, 2026-12-05)', () => {
+    const e = create({ seed: 2394579474, variant: 'jsc' });
+    const xs = Array.from({ length: 33 }, () => e.random());
+    const n = 1_000_000;
+    const obs = xs.slice(0, 13).map((x, i) => (i === 7 ? { n, mod: 4, value: Math.floor(x * n) % 4 } : { n, value: Math.floor(x * n) }));
+    const r = predict('jsc@10', obs, 20, 0, { fromStart: true });
+    expect(r.kind, r.note).toBe('ok');
+    if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(13).map(doubleToHex));
+  });
 });

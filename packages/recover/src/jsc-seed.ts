@@ -100,7 +100,14 @@ interface TopConstraint {
   readonly k: number;
   readonly p: number;
   readonly prefixes: readonly number[];
+  /** The same prefixes, for the checks. */
+  readonly allowed: ReadonlySet<number>;
+  /** Branched on by the search (else only checked at its leaves: too many prefixes to walk, e.g. a fine bucket's residue). */
+  readonly branch: boolean;
 }
+
+/** Prefixes a constraint may have and still be branched on (a residue of a fine bucket allows hundreds of thousands). */
+const TOP_MAX_PREFIXES = 4096;
 
 const columnsMemo = new Map<string, { a: Int32Array; b: Int32Array }>();
 
@@ -138,15 +145,19 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
   for (let k = 0; k < Math.min(ranges.length, TOP_OBSERVATIONS); k++) {
     const r = ranges[k];
     if (!r || r.length === 0) continue;
-    // The widest interval decides the span: about two prefixes per interval at most.
-    const width = Math.max(...r.map(([lo, hi]) => hi - lo + 1));
+    // The widest interval decides the span: about two prefixes per interval at most. (A loop:
+    // a residue's ranges can number 250,000, too many to spread into Math.max.)
+    let width = 1;
+    for (const [lo, hi] of r) width = Math.max(width, hi - lo + 1);
     const p = Math.max(1, Math.min(TOP_MAX_SPAN, LEVELS - Math.ceil(Math.log2(width))));
     const set = new Set<number>();
     for (const [lo, hi] of r) for (let v = Math.floor(lo / 2 ** (LEVELS - p)); v <= Math.floor(hi / 2 ** (LEVELS - p)); v++) set.add(v);
-    cons.push({ k, p, prefixes: [...set] });
+    cons.push({ k, p, prefixes: [...set], allowed: set, branch: set.size <= TOP_MAX_PREFIXES });
   }
-  // Most rank for the fewest settings first.
-  cons.sort((x, y) => Math.log2(2 * x.prefixes.length) / x.p + x.k * 1e-9 - (Math.log2(2 * y.prefixes.length) / y.p + y.k * 1e-9));
+  // Most rank for the fewest settings first; the constraints only checked last.
+  const order = (c: TopConstraint) => (c.branch ? 0 : 1e6) + Math.log2(2 * c.prefixes.length) / c.p + c.k * 1e-9;
+  cons.sort((x, y) => order(x) - order(y));
+  const branched = cons.filter((c) => c.branch).length;
   const forms = cons.map((c) => {
     const { a, b } = callColumns(variant, c.k);
     // Bit i (0 = lowest of the p) of the top p bits of each word's low 53: bit 53 − p + i.
@@ -166,7 +177,7 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
       }
       const m = 2 ** c.p;
       const s0 = (va + vb) % m;
-      if (!c.prefixes.includes(s0) && !c.prefixes.includes((s0 + 1) % m)) return false;
+      if (!c.allowed.has(s0) && !c.allowed.has((s0 + 1) % m)) return false;
     }
     return true;
   };
@@ -190,7 +201,7 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
       complete = false;
       return;
     }
-    if (sys.rank === 32 || i === cons.length) return leaf(i);
+    if (sys.rank === 32 || i === branched) return leaf(i);
     const c = cons[i]!;
     const f = forms[i]!;
     const m = 2 ** c.p;
