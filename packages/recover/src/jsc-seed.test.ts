@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { doubleToHex, hexToDouble } from '@emu/core';
 import { resolveEngine } from '@emu/engines';
 import { create } from '@emu/xorshift128plus';
-import { bucketRange, parseUuids, predict, searchJscSeed, searchJscSeedTop } from './index.js';
+import { JSC_SEED_MAX_CALLS, bucketRange, parseUuids, predict, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './index.js';
 
 describe('JavaScriptCore: the realm seed from its first value', () => {
   it.each(['jsc', 'jsc-jit-sar'] as const)('%s: the first value of any 32-bit seed gives that seed back, and only seeds that give it (fast-check)', (variant) => {
@@ -130,4 +130,94 @@ describe('JavaScriptCore: the realm seed from its first value', () => {
     expect(r.kind, r.note).toBe('ok');
     if (r.kind === 'ok') expect(r.next.map(doubleToHex)).toEqual(xs.slice(13).map(doubleToHex));
   });
+});
+
+describe('JavaScriptCore mid-stream: the realm seed and the call index from two values', () => {
+  const goldens = () => {
+    const dir = new URL('../../../tooling/conformance/fixtures/', import.meta.url);
+    return readdirSync(dir)
+      .filter((x) => /^(bun-[\d.]+|jsc-webkitgtk-[\d.]+)\.json$/.test(x))
+      .map((f) => {
+        const golden = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { version: string; seeds: Record<string, string[]> };
+        const variant = (f.startsWith('jsc') ? 'jsc' : resolveEngine(`bun@${golden.version}`).embedder!.release.variant) as 'jsc' | 'jsc-jit-sar';
+        return { f, id: f.startsWith('jsc') ? 'jsc@17' : `bun@${golden.version}`, variant, seeds: golden.seeds };
+      });
+  };
+
+  it('the real builds\' recorded values (Debian jsc 2.50.6, every Bun build, forced seeds): two consecutive values at calls 37 and 150 give back the seed and the call, and predict gives the rest of the recording bit for bit', () => {
+    let checked = 0;
+    for (const { f, id, variant, seeds } of goldens()) {
+      for (const [seed, hex] of Object.entries(seeds)) {
+        for (const k of [37, 150]) {
+          const r = searchJscSeedWithin(hex.slice(k, k + 2).map(hexToDouble), variant)!;
+          expect(r.complete, `${f} seed ${seed} at ${k}`).toBe(true);
+          expect([r.seeds, r.calls], `${f} seed ${seed} at ${k}`).toEqual([[Number(seed)], [k]]);
+        }
+        const p = predict(id, hex.slice(37, 39).map(hexToDouble), 40, 37);
+        expect(p.kind, `${f} seed ${seed}: ${p.note}`).toBe('ok');
+        if (p.kind === 'ok') {
+          expect(p.next.map(doubleToHex), `${f} seed ${seed}`).toEqual(hex.slice(39, 79));
+          expect(p.previous.map(doubleToHex), `${f} seed ${seed}`).toEqual(hex.slice(0, 37));
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(17 * 3 + 4);
+  }, 300_000);
+
+  it.each(['jsc', 'jsc-jit-sar'] as const)('%s: any seed, any call below 1,024, two values: that seed and call, nothing else (fast-check)', (variant) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 32 - 1 }), fc.integer({ min: 0, max: JSC_SEED_MAX_CALLS - 1 }), (seed, k) => {
+        const e = create({ seed, variant });
+        e.skip(k);
+        const r = searchJscSeedWithin([e.random(), e.random()], variant)!;
+        expect(r.complete).toBe(true);
+        expect(r.seeds).toEqual([seed]);
+        expect(r.calls).toEqual([k]);
+      }),
+      { numRuns: 25 },
+    );
+  }, 60_000);
+
+  it('the first calls of a realm too (where the words are still simple functions of the seed), and a pair after unseen calls or buckets', () => {
+    for (const variant of ['jsc', 'jsc-jit-sar'] as const) {
+      for (let k = 0; k < 6; k++) {
+        const e = create({ seed: 0x9e3779b9, variant });
+        e.skip(k);
+        expect(searchJscSeedWithin([e.random(), e.random()], variant)!.seeds, `${variant} at ${k}`).toEqual([0x9e3779b9]);
+      }
+      const e = create({ seed: 4_000_000_007 % 2 ** 32, variant });
+      e.skip(300);
+      const xs = Array.from({ length: 5 }, () => e.random());
+      // A bucket and an unseen call first: the pair after them, and its call counted from the first observation.
+      const r = searchJscSeedWithin([{ n: 64, value: Math.floor(xs[0]! * 64) }, null, xs[2]!, xs[3]!, xs[4]!], variant)!;
+      expect([r.seeds, r.calls]).toEqual([[4_000_000_007 % 2 ** 32], [300]]);
+      expect(searchJscSeedWithin([xs[0]!, null, xs[2]!], variant)).toBeUndefined();
+    }
+  }, 60_000);
+
+  it('predict without a position: 2 values name the seed (the realm\'s earlier calls only, none before its first); further back than 1,024 calls, or a state no seed made: not enough, never a guess', () => {
+    for (const [id, variant] of [['jsc@17', 'jsc'], ['bun@1.2.0', 'jsc-jit-sar'], ['bun@1.4.5', 'jsc']] as const) {
+      const e = create({ seed: 20_261_205, variant });
+      const xs = Array.from({ length: 6000 }, () => e.random());
+      const r = predict(id, xs.slice(3, 5), 20, 10);
+      expect(r.kind, `${id}: ${r.note}`).toBe('ok');
+      if (r.kind === 'ok') {
+        expect(r.previous.map(doubleToHex)).toEqual(xs.slice(0, 3).map(doubleToHex));
+        expect(r.next.map(doubleToHex)).toEqual(xs.slice(5, 25).map(doubleToHex));
+        expect(r.note).toContain('made 3 calls before');
+      }
+      // 5,000 calls in: not searched — 2 values leave the state open; 3 settle it (the 128-bit
+      // search; 4 on the JIT's step, which forgets a direction).
+      expect(predict(id, xs.slice(5000, 5002), 1, 0).kind).toBe('insufficient');
+      const m = variant === 'jsc-jit-sar' ? 4 : 3;
+      const more = predict(id, xs.slice(5000, 5000 + m), 5, 0);
+      expect(more.kind, more.note).toBe('ok');
+      if (more.kind === 'ok') expect(more.next.map(doubleToHex)).toEqual(xs.slice(5000 + m, 5005 + m).map(doubleToHex));
+      // identify does not run the seed search (bounded time).
+      expect(predict(id, xs.slice(3, 5), 1, 0, { seedWithin: false }).kind).toBe('insufficient');
+    }
+    const g = create({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: 'jsc' });
+    expect(predict('jsc@17', [g.random(), g.random()], 1, 0).kind).toBe('insufficient');
+  }, 60_000);
 });

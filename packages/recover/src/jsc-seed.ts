@@ -18,8 +18,9 @@
  * gives the seed, and every later value follows.
  */
 import { create } from '@emu/xorshift128plus';
-import { Gf2System32 } from '@emu/core';
+import { Gf2System32, u64FromBigInt, xorshift128SarStep, xorshift128Step } from '@emu/core';
 import { parity } from './gf2.js';
+import type { Observed } from './observe.js';
 
 /** The variants JavaScriptCore seeds this way (the C++ step, and the JIT thunk's arithmetic one). */
 export type JscSeedVariant = 'jsc' | 'jsc-jit-sar';
@@ -222,4 +223,251 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
   };
   walk(0);
   return { seeds: [...seeds].sort((x, y) => x - y), complete, nodes };
+}
+
+/** Call indices searchJscSeedWithin tries by default: a realm's first 1,024 calls. */
+export const JSC_SEED_MAX_CALLS = 1024;
+/** Low bits of each word the pair search starts from (3 words: rank 32 needs 3L ≥ 32). */
+const PAIR_LOW_MIN = 12;
+/** ... and at most (a call index whose low bits stay short of rank 32 is searched no further: incomplete). */
+const PAIR_LOW_MAX = 20;
+
+/** What searchJscSeedWithin found: for each fitting seed, the call index of the first observation. */
+export interface JscSeedWithin {
+  readonly seeds: readonly number[];
+  /** The realm's call index (0: its first call) of the first observation, for each seed. */
+  readonly calls: readonly number[];
+  /** How many call indices were tried (0 … tried − 1). */
+  readonly tried: number;
+  /** False when some call index could not be searched in full (then a seed there may be missed). */
+  readonly complete: boolean;
+}
+
+/**
+ * Observations that begin at an unknown call k < `maxCalls` of a JavaScriptCore realm: every
+ * 32-bit seed and k whose stream has the first two consecutive full values of `observed` at the
+ * calls where they sit (the caller checks the rest with the emulator). Undefined when there is no
+ * such pair.
+ *
+ * The state after each call is linear in the seed. For the pair at calls c and c + 1 the three
+ * words summed are W0 = state0 and W1 = state1 after call c and W2 = state1 after call c + 1; the
+ * low L bits of each value fix W0 + W1 and W1 + W2 modulo 2^L (no carry comes from below bit 0).
+ * With the 3L low bits of the words of rank 32 in the seed, each choice of W1's low L bits fixes
+ * W0's and W2's, so a tuple; the 3L − 32 parity checks of the seed's image keep about 2^(32 − 2L)
+ * of the 2^L tuples, and each names its seed by three table lookups — then the 53-bit sums are
+ * compared. About 40,000 operations a call index, in place of a 32-unknown carry search each.
+ */
+export function searchJscSeedWithin(observed: readonly Observed[], variant: JscSeedVariant, maxCalls = JSC_SEED_MAX_CALLS): JscSeedWithin | undefined {
+  let at = 0;
+  while (at + 1 < observed.length && !(typeof observed[at] === 'number' && typeof observed[at + 1] === 'number')) at++;
+  if (at + 1 >= observed.length) return undefined;
+  const v = [(observed[at] as number) * 2 ** LEVELS, (observed[at + 1] as number) * 2 ** LEVELS];
+  // Not two values of this mapping (multiples of 2^-53 in [0, 1)): no seed.
+  if (!v.every((m) => Number.isInteger(m) && m >= 0 && m < 2 ** LEVELS)) return { seeds: [], calls: [], tried: maxCalls, complete: true };
+  const step = variant === 'jsc-jit-sar' ? xorshift128SarStep : xorshift128Step;
+  // The state of each seed bit's stream (seed 2^s), four int32 words each: state and seed are linear.
+  const cols: Int32Array[] = [];
+  for (let s = 0; s < 32; s++) {
+    const words = create({ seed: 2 ** s, variant }).getState().flatMap((w) => u64FromBigInt(BigInt(w)));
+    const c = Int32Array.from(words);
+    // After calls 0 … at: the first observed value of the pair.
+    for (let i = 0; i <= at; i++) step(c);
+    cols.push(c);
+  }
+  const next = cols.map((c) => Int32Array.from(c));
+  for (const c of next) step(c);
+  const seeds: number[] = [];
+  const calls: number[] = [];
+  const scratch = new PairScratch(PAIR_LOW_MAX);
+  for (let k = 0; k < maxCalls; k++) {
+    if (k > 0) {
+      for (let s = 0; s < 32; s++) {
+        cols[s]!.set(next[s]!);
+        step(next[s]!);
+      }
+    }
+    if (!scratch.search(cols, next, v[0]!, v[1]!, (seed) => {
+      seeds.push(seed);
+      calls.push(k);
+    })) return { seeds, calls, tried: k, complete: false };
+  }
+  return { seeds, calls, tried: maxCalls, complete: true };
+}
+
+/** The pair search's tables, allocated once per searchJscSeedWithin. */
+class PairScratch {
+  private readonly rows: Int32Array;
+  private readonly tagLo: Int32Array;
+  private readonly tagHi: Int32Array;
+  private readonly seedOf: Int32Array;
+  private readonly checkOf: Int32Array;
+  private readonly checkT: Int32Array[];
+  private readonly packedCol = new Int32Array(32);
+  private readonly cand = new Int32Array(2 ** PAIR_LOW_MAX);
+  private readonly packed: Int32Array[] = [0, 1, 2, 3].map(() => new Int32Array(256));
+
+  constructor(maxLow: number) {
+    this.rows = new Int32Array(3 * maxLow);
+    this.tagLo = new Int32Array(3 * maxLow);
+    this.tagHi = new Int32Array(3 * maxLow);
+    this.seedOf = new Int32Array(3 * maxLow);
+    this.checkOf = new Int32Array(3 * maxLow);
+    this.checkT = [0, 1, 2].map(() => new Int32Array(2 ** maxLow));
+  }
+
+  /** Every seed whose words `cols` (after call c) and `next` (after c + 1) sum to v0 and v1; false if no L ≤ PAIR_LOW_MAX gives rank 32. */
+  search(cols: readonly Int32Array[], next: readonly Int32Array[], v0: number, v1: number, found: (seed: number) => void): boolean {
+    for (let low = PAIR_LOW_MIN; low <= PAIR_LOW_MAX; low++) {
+      if (this.eliminate(cols, next, low)) {
+        const n = this.enumerate(cols, next, low, v0 % 2 ** 32 | 0, v1 % 2 ** 32 | 0);
+        for (let i = 0; i < n; i++) {
+          const seed = this.cand[i]! >>> 0;
+          if (seed !== 0 && sum53(cols, 0, 2, seed) === v0 && sum53Of(cols, next, seed) === v1) found(seed);
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Rows: bit j < low of W0, W1, W2 as seed masks; reduced, with the rows each result combines. False below rank 32. */
+  private eliminate(cols: readonly Int32Array[], next: readonly Int32Array[], low: number): boolean {
+    const n = 3 * low;
+    const { rows, tagLo, tagHi } = this;
+    for (let w = 0; w < 3; w++) {
+      for (let j = 0; j < low; j++) {
+        // W0 = state0 after c (word index 1: its low half), W1 = state1 after c (3), W2 = state1 after c + 1.
+        const src = w === 2 ? next : cols;
+        const idx = w === 0 ? 1 : 3;
+        let m = 0;
+        for (let s = 0; s < 32; s++) m |= ((src[s]![idx]! >>> j) & 1) << s;
+        const r = w * low + j;
+        rows[r] = m;
+        tagLo[r] = r < 32 ? 1 << r : 0;
+        tagHi[r] = r < 32 ? 0 : 1 << (r - 32);
+      }
+    }
+    // Gauss–Jordan: pivot p goes to row p; rows 32 … n − 1 end as 0 (their tags: the checks).
+    for (let p = 0; p < 32; p++) {
+      let r = p;
+      while (r < n && ((rows[r]! >>> p) & 1) === 0) r++;
+      if (r === n) return false;
+      if (r !== p) {
+        swap(rows, r, p);
+        swap(tagLo, r, p);
+        swap(tagHi, r, p);
+      }
+      for (let q = 0; q < n; q++) {
+        if (q !== p && ((rows[q]! >>> p) & 1) === 1) {
+          rows[q]! ^= rows[p]!;
+          tagLo[q]! ^= tagLo[p]!;
+          tagHi[q]! ^= tagHi[p]!;
+        }
+      }
+    }
+    // Each observed row's share of the seed (pivot rows' tags) and of the checks (the rest).
+    const { seedOf, checkOf } = this;
+    seedOf.fill(0, 0, n);
+    checkOf.fill(0, 0, n);
+    for (let q = 0; q < n; q++) {
+      const into = q < 32 ? seedOf : checkOf;
+      const bit = 1 << (q < 32 ? q : q - 32);
+      for (let r = 0; r < n; r++) {
+        if ((((r < 32 ? tagLo[q]! >>> r : tagHi[q]! >>> (r - 32)) & 1) === 1)) into[r]! |= bit;
+      }
+    }
+    return true;
+  }
+
+  /** The seeds that fit the low 10 + `low` bits of both values, into `cand`: how many. */
+  private enumerate(cols: readonly Int32Array[], next: readonly Int32Array[], low: number, v0Lo: number, v1Lo: number): number {
+    const { cand } = this;
+    let n = 0;
+    const size = 2 ** low;
+    const mask = size - 1;
+    const { seedOf, checkOf, packed } = this;
+    for (let w = 0; w < 3; w++) {
+      const ct = this.checkT[w]!;
+      ct[0] = 0;
+      // Doubling: the entries with top bit j are those below 2^j with row j's share added.
+      for (let j = 0, half = 1; j < low; j++, half *= 2) {
+        const c = checkOf[w * low + j]!;
+        for (let x = 0; x < half; x++) ct[half + x] = ct[x]! ^ c;
+      }
+    }
+    // Bits low … low + 9 of W0, W1, W2 packed in one int per seed byte value: the next check.
+    for (let s = 0; s < 32; s++) {
+      const col = (src: Int32Array, i: number) => ((src[i]! >>> low) & 1023);
+      this.packedCol[s] = col(cols[s]!, 1) | (col(cols[s]!, 3) << 10) | (col(next[s]!, 3) << 20);
+    }
+    for (let b = 0; b < 4; b++) {
+      const t = packed[b]!;
+      t[0] = 0;
+      for (let x = 1; x < 256; x++) t[x] = t[x & (x - 1)]! ^ this.packedCol[8 * b + 31 - Math.clz32(x & -x)]!;
+    }
+    const [p0, p1, p2, p3] = packed as [Int32Array, Int32Array, Int32Array, Int32Array];
+    const [c0, c1, c2] = this.checkT as [Int32Array, Int32Array, Int32Array];
+    // The values' low 32 bits hold every bit read here (low + 10 ≤ 30).
+    const a = v0Lo & mask;
+    const b = v1Lo & mask;
+    const aNext = (v0Lo >>> low) & 1023;
+    const bNext = (v1Lo >>> low) & 1023;
+    for (let x1 = 0; x1 < size; x1++) {
+      const x0 = (a - x1) & mask;
+      const x2 = (b - x1) & mask;
+      if ((c0[x0]! ^ c1[x1]! ^ c2[x2]!) !== 0) continue;
+      // The seed: each observed bit's share (the pivot rows' tags).
+      let seed = 0;
+      for (let x = x0; x !== 0; x &= x - 1) seed ^= seedOf[31 - Math.clz32(x & -x)]!;
+      for (let x = x1; x !== 0; x &= x - 1) seed ^= seedOf[low + 31 - Math.clz32(x & -x)]!;
+      for (let x = x2; x !== 0; x &= x - 1) seed ^= seedOf[2 * low + 31 - Math.clz32(x & -x)]!;
+      // The next 10 bits of both sums, the carries out of the low bits included.
+      const q = p0[seed & 255]! ^ p1[(seed >>> 8) & 255]! ^ p2[(seed >>> 16) & 255]! ^ p3[seed >>> 24]!;
+      const w1 = (q >>> 10) & 1023;
+      const fits = (((q & 1023) + w1 + ((x0 + x1) >>> low)) & 1023) === aNext && ((w1 + (q >>> 20) + ((x1 + x2) >>> low)) & 1023) === bNext;
+      // Kept without a branch: a path this loop almost never takes would deoptimise it each time.
+      cand[n] = seed;
+      n += fits ? 1 : 0;
+    }
+    return n;
+  }
+}
+
+function swap(a: Int32Array, i: number, j: number): void {
+  const t = a[i]!;
+  a[i] = a[j]!;
+  a[j] = t;
+}
+
+/** The seed's words (XOR of its bits' columns): [hi, lo] of word `w` (0: state0, 2: state1) in `cols`. */
+function wordOf(cols: readonly Int32Array[], w: number, seed: number): [number, number] {
+  let h = 0;
+  let l = 0;
+  for (let s = seed; s !== 0; s &= s - 1) {
+    const c = cols[31 - Math.clz32(s & -s)]!;
+    h ^= c[w]!;
+    l ^= c[w + 1]!;
+  }
+  return [h, l];
+}
+
+/** The low 53 bits of two words' sum, as an integer. */
+function low53(ah: number, al: number, bh: number, bl: number): number {
+  const lo = (al + bl) | 0;
+  const hi = (ah + bh + (((al & bl) | ((al | bl) & ~lo)) >>> 31)) | 0;
+  return (hi & 0x1fffff) * 2 ** 32 + (lo >>> 0);
+}
+
+/** The value the seed gives at the call `cols` is after: low 53 bits of state0 + state1. */
+function sum53(cols: readonly Int32Array[], w0: number, w1: number, seed: number): number {
+  const [ah, al] = wordOf(cols, w0, seed);
+  const [bh, bl] = wordOf(cols, w1, seed);
+  return low53(ah, al, bh, bl);
+}
+
+/** The next call's value: state1 after `cols`'s call plus state1 after `next`'s. */
+function sum53Of(cols: readonly Int32Array[], next: readonly Int32Array[], seed: number): number {
+  const [ah, al] = wordOf(cols, 2, seed);
+  const [bh, bl] = wordOf(next, 2, seed);
+  return low53(ah, al, bh, bl);
 }

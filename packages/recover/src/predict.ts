@@ -6,7 +6,7 @@
 import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex, xorshift128SarStepBack } from '@emu/core';
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
-import { searchJscSeed, searchJscSeedTop } from './jsc-seed.js';
+import { searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
 import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from './v8-seed.js';
 import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
@@ -85,6 +85,10 @@ interface Solved {
   unsupported?: string;
   /** A seed search found nothing in its range (detail names it). */
   searchedNothing?: boolean;
+  /** Calls the realm made before observation 0 (a seed found mid-stream): no value came before those. */
+  callsBefore?: number;
+  /** For states a seed names (by state.join()): the realm's first state and the calls before observation 0 — its past run forwards, not rewound. */
+  origins?: ReadonlyMap<string, { readonly state: readonly (number | string)[]; readonly call: number }>;
   /**
    * No state list, but the range of values every solution gives around the observations (Hermes's
    * mt19937_64 below 622 values), and what the solutions are; undefined: none fits.
@@ -237,8 +241,36 @@ function xorshiftMethod(variant: string): Method {
           return {
             states: within.states,
             complete: true,
+            callsBefore: Math.max(...within.calls),
             detail: `the context's 64-bit seed ${at} (V8 seeds a context's state as fmix64(seed), fmix64(~seed); every call index below ${within.tried} tried, up to 2^${within.free} states each — a state not seeded that early fits these values only by a coincidence of about 2^-${odds})`,
           };
+        }
+      }
+      // JavaScriptCore mid-stream, where the values leave the state open (2 values): the realm's
+      // 32-bit seed at each of its first JSC_SEED_MAX_CALLS calls (jsc-seed.ts), from the first two
+      // consecutive full values; every seed found is checked on all the observations.
+      if (!options.fromStart && options.seedWithin !== false && (variant === 'jsc' || variant === 'jsc-jit-sar') && (!r.complete || candidates.length !== 1)) {
+        const within = searchJscSeedWithin(observed, variant);
+        if (within?.complete) {
+          const seen = new Set<string>();
+          const fitting = within.seeds
+            .map((seed, i) => {
+              const e = createXorshift({ seed, variant });
+              e.skip(within.calls[i]!);
+              return { seed, call: within.calls[i]!, state: e.getState() };
+            })
+            .filter((x) => fits(emit('xorshift128plus', variant, x.state, observed.length), observed) && !seen.has(x.state.join()) && seen.add(x.state.join()) !== undefined);
+          if (fitting.length > 0 && (!r.complete || fitting.every((x) => candidates.some((c) => c.state.join() === x.state.join())))) {
+            // A pair shows 106 bits; 2^32 seeds at each call index could meet them by chance.
+            const odds = Math.round(2 * LEVELS_JSC - 32 - Math.log2(within.tried));
+            return {
+              states: fitting.map((x) => x.state),
+              complete: true,
+              callsBefore: Math.max(...fitting.map((x) => x.call)),
+              origins: new Map(fitting.map((x) => [x.state.join(), { state: createXorshift({ seed: x.seed, variant }).getState(), call: x.call }])),
+              detail: `the realm's 32-bit seed ${fitting.map((x) => `${x.seed} at its call ${x.call + 1}`).join('; ')} (JavaScriptCore seeds each realm from one 32-bit number; every call index below ${within.tried} tried — a realm seeded otherwise, or more calls back, fits these values only by a coincidence of about 2^-${odds})`,
+            };
+          }
         }
       }
       // Complete only when the solver proves the candidates are every state that fits (a cache
@@ -570,8 +602,27 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
       : variant === 'v8-0.1-glibc'
         ? glibcSeedSolve(observed, options.near, options.window ?? 3_600_000)
         : ieSeedSolve(observed, options.near, options.window ?? 86_400_000);
+  // A seed found mid-stream says where the realm began: no value came before its first call.
+  if (solved.callsBefore !== undefined && solved.callsBefore < back) {
+    const made = solved.callsBefore;
+    const r = outcome(era, variant, solved, observed, next, made, options);
+    return r.kind === 'ok' || r.kind === 'partial' ? { ...r, note: `${r.note}; ${made === 0 ? 'the first observed value was the realm\'s first call: no value came before it' : `the realm made ${made} call${made === 1 ? '' : 's'} before the first observed value, so only ${made === 1 ? 'that one is' : `those ${made} are`} shown before it`}` } : r;
+  }
+  return outcome(era, variant, solved, observed, next, back, options);
+}
+
+/** What a solve's states say of the requested calls: predict()'s answer. */
+function outcome(era: Pick<Era, 'package' | 'variant'>, variant: string, solved: Solved, observed: readonly Observed[], next: number, back: number, options: PredictOptions): Outcome {
   if (solved.searchedNothing) return { kind: 'inconsistent', variant, note: solved.detail };
   const { detail, need } = solved;
+  // The values before observation 0: from the realm's first state when a seed names it (exact
+  // where rewinding has two predecessors: jsc-jit-sar), else rewound.
+  const fromOrigin = (s: readonly (number | string)[], count: number): number[] | undefined => {
+    const o = solved.origins?.get(s.join());
+    return o && count <= o.call ? emit(era.package!, variant, o.state, o.call).slice(o.call - count) : undefined;
+  };
+  const pastOf = (s: readonly (number | string)[], count: number) => fromOrigin(s, count) ?? previousValues(era.package!, variant, s, observed, count);
+  const knownPastOf = (s: readonly (number | string)[], count: number) => fromOrigin(s, count) ?? knownPast(era.package!, variant, s, observed, count);
   if (solved.unsupported) return { kind: 'unsupported', variant, note: `${solved.unsupported}` };
   if (solved.spans) {
     const s = solved.spans.of(next, back);
@@ -594,7 +645,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   // of a refill), so the past is part of the key, never only the future.
   const futures = new Map<string, readonly (number | string)[]>();
   for (const s of states) {
-    const past = back > 0 ? previousValues(era.package!, variant, s, observed, back) : [];
+    const past = back > 0 ? pastOf(s, back) : [];
     const pastKey = Array.isArray(past) ? past.map(doubleToHex).join() : `ambiguous at ${past.ambiguousAt}`;
     futures.set(`${emit(era.package!, variant, s, observed.length + Math.max(next, FUTURE_HORIZON)).map(doubleToHex).join()}|${pastKey}`, s);
   }
@@ -604,7 +655,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
     }
     const runs: Run[] = [...futures.values()].map((s) => {
       const run = emit(era.package!, variant, s, observed.length + next).slice(observed.length);
-      return { next: run.map((x): Span => [x, x]), previous: knownPast(era.package!, variant, s, observed, back).map((x): Span => (x === null ? null : [x, x])) };
+      return { next: run.map((x): Span => [x, x]), previous: knownPastOf(s, back).map((x): Span => (x === null ? null : [x, x])) };
     });
     return consensus(variant, runs, observed.length, next, back, options, detail, false);
   }
@@ -613,7 +664,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
   }
   const state = states[0]!;
   const run = emit(era.package!, variant, state, observed.length + next);
-  const past = previousValues(era.package!, variant, state, observed, back);
+  const past = pastOf(state, back);
   if (!Array.isArray(past) && past.ambiguousAt < 0) {
     const previous = new Array<null>(back).fill(null);
     return withBuckets({ kind: 'partial', variant, count: 1, next: run.slice(observed.length), previous, note: `${detail}; the previous values are not known: rewinding reaches a state word V8 would have canonicalised (a NaN pattern), where the engine's history leaves the linear model` }, options.bucket);
@@ -626,7 +677,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
         variant,
         count: 1,
         next: run.slice(observed.length),
-        previous: knownPast(era.package!, variant, state, observed, back),
+        previous: knownPastOf(state, back),
         note: `${detail}; ${k === 1 ? 'only the nearest previous value is' : `only the nearest ${k} previous values are`} known: rewinding further crosses a refill whose stored state holds a NaN word (V8 5.6–7.0 stored any NaN pattern as the canonical NaN), where the engine's history leaves the linear model`,
       },
       options.bucket,
@@ -639,7 +690,7 @@ export function predict(engineId: string, observed: readonly Observed[], next: n
       variant,
       count: 2,
       next: run.slice(observed.length),
-      previous: knownPast(era.package!, variant, state, observed, back),
+      previous: knownPastOf(state, back),
       note: `${detail}; 2 states fit ${k === 0 ? 'the value' : `${k + 1} values`} before the first observed one (${variant === 'jsc-jit-sar' ? 'JavaScriptCore\'s JIT step forgets a direction of the state, so every state has two predecessors; the one below 2^63 is the engine\'s only when two calls came before it' : 'an MWC1616 half whose carry equals its multiplier, as only just after seeding'}): ${k === 0 ? 'no previous value is' : k === 1 ? 'only the nearest previous value is' : `only the nearest ${k} previous values are`} known`,
     }, options.bucket);
   }
@@ -728,6 +779,8 @@ function withBuckets(o: Extract<Outcome, { kind: 'partial' }>, n: number | undef
  * States are told apart by this many values after the window at least ("N states fit" counts
  * distinct futures: it must not depend on how many values were asked for).
  */
+/** The sum bits a JavaScriptCore value shows. */
+const LEVELS_JSC = 53;
 const FUTURE_HORIZON = 256;
 
 /**
