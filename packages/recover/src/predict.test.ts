@@ -212,8 +212,12 @@ describe('predict: recover from observations, then the next and previous values'
     // agree) but not 80 of them: solved as jsc, they are refused, never predicted.
     expect(predict('jsc@17', xs.slice(0, 80), 3, 0).kind).toBe('inconsistent');
     // Mid-stream with 3 previous values: the nearest 2 are the engine's, the third is open (two
-    // states 3 calls back fit: the step forgets a direction, and 3 calls do not say which).
-    const mid = predict('bun@1.2.0', xs.slice(100, 104), 2, 3);
+    // states 3 calls back fit: the step forgets a direction, and 3 calls do not say which) —
+    // unless the realm's seed is found (its first 1,024 calls): then its past runs forwards.
+    const seeded = predict('bun@1.2.0', xs.slice(100, 104), 2, 3);
+    expect(seeded.kind, seeded.note).toBe('ok');
+    if (seeded.kind === 'ok') expect(seeded.previous.map(doubleToHex)).toEqual(xs.slice(97, 100).map(doubleToHex));
+    const mid = predict('bun@1.2.0', xs.slice(100, 104), 2, 3, { seedWithin: false });
     expect(mid.kind, mid.note).toBe('partial');
     if (mid.kind === 'partial') {
       expect(mid.previous[0]).toBeNull();
