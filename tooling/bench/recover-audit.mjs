@@ -217,8 +217,9 @@ function makeTrial(id = weighted(ENGINES.map(([e, w]) => [e, w]))) {
   const previous = !fromStart && skip > 0 && rnd() < 0.4 ? randint(1, Math.min(rnd() < 0.7 ? 10 : 80, skip)) : 0;
   const next = weighted([[20, 6], [70, 2], [150, 1]]);
   // JavaScriptCore seeds each realm from one 32-bit number (recover's jsc-seed.ts answers from it
-  // from the first value): from the start, most of its trials are seeded as the engine seeds.
-  if (fromStart && engineInfo(id).xs?.flavor === 'jsc' && rnd() < 0.6) {
+  // from the first value, and mid-stream from two at any call below 1,024): from the start most
+  // of its trials are seeded as the engine seeds, mid-stream 30 % (the skip calls made in the realm).
+  if (engineInfo(id).xs?.flavor === 'jsc' && rnd() < (fromStart ? 0.6 : 0.3)) {
     return { id, state: undefined, seed: u32() || 1, skip, fromStart, mode, n, count, mixedFull, textForm, bucketOpt, gaps, residues, previous, next };
   }
   // V8 7.1+ seeds a context's state from one 64-bit number (fmix64(seed), fmix64(~seed); recover's

@@ -202,8 +202,11 @@ function xorshiftMethod(variant: string): Method {
           };
         }
       }
+      // V8 14.4+ mid-stream: runs of 3 searched where they sit, the seed telling the state (below).
+      const sumSeeded = variant === 'v8-14.4-sum-53' || variant === 'v8-15.6-sum-53-asc';
       const r = recoverXorshift(observed, variant, {
         fromStart: options.fromStart === true,
+        runsOf3: sumSeeded && options.fromStart !== true,
         maxCandidates: 256,
         ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
       });
@@ -224,10 +227,20 @@ function xorshiftMethod(variant: string): Method {
       // values (1 start in 6) the seeded one is kept. None seeded: all kept (seeded otherwise).
       // Mid-stream, when every state that fits is listed: those a context seeded within its last
       // 16 refills (its first 1,024 calls), if any — another fits only by a chance of about 2^-50.
-      const sumSeeded = variant === 'v8-14.4-sum-53' || variant === 'v8-15.6-sum-53-asc';
-      const seededOnly = !sumSeeded ? [] : options.fromStart === true ? atStart.filter((c) => isV8Seeded(c.state)) : r.complete ? atStart.filter((c) => v8SeededRefill(c.state) !== undefined) : [];
+      // Full values only, the listing need not be complete: a cache alignment not searched (3
+      // values split 2 + 1 by a refill) could hold another seeded state only by a coincidence of
+      // 2^-(53 per value − 64 seed bits − 10 call-index bits).
+      const fullOnly = observed.every((o) => typeof o === 'number');
+      // (Chromium's cache in generation order is a plain stream: every one of the last 1,024 states checked.)
+      const seededWithin = (st: readonly (string | number)[]) => (info.cache?.order === 'asc' ? v8SeededRefill(st, 1, 1024) : v8SeededRefill(st)) !== undefined;
+      const seededOnly = !sumSeeded ? [] : options.fromStart === true ? atStart.filter((c) => isV8Seeded(c.state)) : r.complete || fullOnly ? atStart.filter((c) => seededWithin(c.state)) : [];
       const candidates = seededOnly.length > 0 ? seededOnly : atStart;
-      const seededNote = seededOnly.length > 0 && !options.fromStart ? `; of the ${atStart.length} states that fit, the one${seededOnly.length > 1 ? 's' : ''} a V8 context seeded (fmix64(seed), fmix64(~seed)) within its first 1,024 calls — another fits these values only by a chance of about 2^-50` : '';
+      const seededOdds = r.complete ? 50 : 53 * observed.length - 74;
+      const seededNote =
+        seededOnly.length > 0 && !options.fromStart
+          ? `; of the ${atStart.length} states that fit${r.complete ? '' : ' on the cache alignments searched'}, the one${seededOnly.length > 1 ? 's' : ''} a V8 context seeded (fmix64(seed), fmix64(~seed)) within its first 1,024 calls — another${r.complete ? '' : ' (on any alignment)'} fits these values only by a chance of about 2^-${seededOdds}`
+          : '';
+      const seededComplete = seededOnly.length > 0 && !options.fromStart && !r.complete && seededOdds >= 64;
       // V8 7.1 – 14.3 mid-stream, where the values leave the cache position (or the state) open:
       // the context's seed at each of its first V8_SEED_MAX_CALLS calls (v8-seed.ts). Kept only
       // when every call index was searched and each state found is one the search above lists.
@@ -321,6 +334,7 @@ function xorshiftMethod(variant: string): Method {
       let longest = 0;
       for (let k = 0, run = 0; k < observed.length; k++) longest = Math.max(longest, (run = observed[k] === null ? 0 : run + 1));
       const gaps = need !== undefined && sum && observed.includes(null) && r.needValues !== undefined && longest < Math.min(r.needValues, observed.length);
+      if (seededComplete) return { states: candidates.map((c) => c.state), detail: `exact (s0 + s1) search${seededNote}`, complete: true };
       return {
         states: candidates.map((c) => c.state),
         detail: (gaps ? `${detail}; runs of consecutive values count, and the longest here is ${longest} — each '?' starts a new run` : detail) + seededNote,

@@ -146,9 +146,11 @@ const SEEDED_REFILLS = 16;
  * For a V8 state as the emulator gives it ([state0, state1, left]: the words after the last
  * refill, `left` values of it still to hand out; left 0: the words the next refill starts from),
  * how many refills back the context was seeded — the refill whose starting state is
- * (fmix64(seed), fmix64(~seed)) — among the last 16 (64 values each); undefined when none is.
+ * (fmix64(seed), fmix64(~seed)) — among the last `refills` (16; `perRefill` values each); undefined when none is.
+ * A cache handed out in generation order (Chromium 147+) is a plain stream: perRefill 1 and
+ * refills 1,024 check every state of the last 1,024 calls.
  */
-export function v8SeededRefill(state: readonly (string | number)[], perRefill = 64): number | undefined {
+export function v8SeededRefill(state: readonly (string | number)[], perRefill = 64, refills = SEEDED_REFILLS): number | undefined {
   const [ah, al] = u64FromBigInt(BigInt(state[0]!));
   const [bh, bl] = u64FromBigInt(BigInt(state[1]!));
   const s = new Int32Array([ah, al, bh, bl]);
@@ -156,7 +158,7 @@ export function v8SeededRefill(state: readonly (string | number)[], perRefill = 
   // left > 0: the words are the last refill's end; its start lies perRefill steps back
   const first = Number(state[2] ?? 0) > 0 ? 1 : 0;
   for (let i = 0; i < first * perRefill; i++) xorshift128StepBack(s);
-  for (let m = first; m <= SEEDED_REFILLS; m++) {
+  for (let m = first; m <= refills; m++) {
     v8SeededState1(s[0]!, s[1]!, pair);
     if (pair[0] === s[2] && pair[1] === s[3]) return m;
     for (let i = 0; i < perRefill; i++) xorshift128StepBack(s);

@@ -84,6 +84,12 @@ export interface RecoverOptions {
    * MAX_LEAF_WORK, summed over alignments: past it an alignment stays unsettled, `searchCapped`.)
    */
   readonly maxWork?: number;
+  /**
+   * Full values: search runs of 3 (the track walk, MAX_RUN3_COST) wherever an alignment has one,
+   * even when another alignment has none — those stay unsettled (`complete` false). For a caller
+   * that can tell the true state among the ones found (a V8 context's seed, v8-seed.ts).
+   */
+  readonly runsOf3?: boolean;
 }
 
 const DEFAULT_MAX_CANDIDATES = 4096;
@@ -947,7 +953,7 @@ function recover(observed: readonly Observed[], variantId: string, options: Reco
       everyRun3 = runs.some((r) => r.length >= 3) || (pairsShape && runs.filter((r) => r.length >= 2).length >= 2);
     }
     const buckets = observed.some((o) => o !== null && typeof o !== 'number');
-    const cap = everyRun3 ? MAX_RUN3_COST : buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST;
+    const cap = everyRun3 || (fullOnly && options.runsOf3 === true) ? MAX_RUN3_COST : buckets ? MAX_BUCKET_COST : MAX_CHAIN_COST;
     let possible = false;
     for (let len = 3; len <= MAX_CHAIN; len++) for (let si = 0; si < spans.length; si++) if (unitCost[len]![si]! * fewest[si]! ** len <= cap) possible = true;
     let short = false;

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nodeBinary } from './record-goldens.mjs';
 import { fetchNpm } from './npm-artifact.mjs';
-import { isV8Seeded, predict, recoverXorshift, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from '@emu/recover';
+import { isV8Seeded, predict, recoverXorshift } from '@emu/recover';
 import { create } from '@emu/xorshift128plus';
 import { doubleToHex, hexToDouble } from '@emu/core';
 
@@ -484,57 +484,48 @@ for (const v of (args['minimum-only'] ? '' : args.bun).split(',').filter(Boolean
 }
 
 // Minimum counts: fresh unseeded engines print MIN_TOTAL values from their realm's first
-// Math.random() call; recoverXorshift sees the first k (fromStart), and, with no position given,
-// k values from MID_AT on (inside V8's second refill) and k values from 2 before V8's first
-// refill boundary (across it: 4 values split 2 + 2, the hardest split for the (s0 + s1)
-// mappings — two pairs, no run of 3), for k = 2, 3, …; every value all candidates agree on must be the
-// engine's, bit for bit, and the smallest k whose answer is complete with the next value
-// determined is reported beside the information bound (⌈128 / bits per value⌉).
+// Math.random() call; `predict` (as `compare predict` runs it: every seed search included) sees
+// the first k (fromStart), and, with no position given, k values from MID_AT on (inside V8's
+// first refill) and k values from 2 before V8's first refill boundary (across it: 4 values split
+// 2 + 2, the hardest split for the (s0 + s1) mappings — two pairs, no run of 3), for k = 2, 3, …;
+// every value it gives must be the engine's, bit for bit, and the smallest k whose next value it
+// gives is reported beside the information bound (⌈128 / bits per value⌉; a seed's where the
+// realm is seeded from one).
 const MIN_TOTAL = 140;
 const MID_AT = 37;
 const minimum = [];
+/** The engine id predict takes for each variant (any id of the variant gives the same answer). */
+const ENGINE_OF = { 'v8-7.1-s0': 'node@20', 'v8-13.5-s0-53': 'node@24', 'v8-14.4-sum-53': 'node@26', 'v8-5.9-seeded62': 'node@10', 'v8-15.6-sum-53-asc': 'chrome@156', spidermonkey: 'firefox@153', jsc: 'jsc@17', 'jsc-jit-sar': 'bun@1.2.0' };
 function minimumCounts(label, variant, bits, produce) {
   const hex = produce();
   const t = Date.now();
-  // (s0 + s1) >> 11: 3 values leave twin states in about 1 start in 6 (the row above), so its
-  // bound (≥ 99 % of starts) is 4, and the check below allows no value above it.
+  // (s0 + s1) >> 11: 3 values leave twin states in about 1 start in 6 (the row above), so the
+  // 128-bit bound (≥ 99 % of starts) is 4.
   const twins = /-sum-53/.test(variant);
-  // A V8 context's state is (fmix64(seed), fmix64(~seed)) of a 64-bit seed: from its first call
-  // the bound is ⌈64 / bits⌉ = 2 — met by the s0 mappings (the seed search takes their values);
-  // the (s0 + s1) >> 11 ones keep their limit of 4 (the seed only picks among twin states).
-  const seedBound = /^v8-(7\.1-s0|13\.5-s0-53|14\.4-sum-53|15\.6-sum-53-asc)$/.test(variant) ? Math.ceil(64 / bits) : undefined;
+  // A V8 7.1+ context's state is (fmix64(seed), fmix64(~seed)) of a 64-bit seed, a JavaScriptCore
+  // realm's a function of one 32-bit seed: in the realm's first calls the bound is ⌈seed bits /
+  // bits⌉ (2 and 1) — from its first call and, for a window in its first 1,024 calls, mid-stream.
+  const seedBound = /^v8-(7\.1-s0|13\.5-s0-53|14\.4-sum-53|15\.6-sum-53-asc)$/.test(variant) ? Math.ceil(64 / bits) : /^jsc/.test(variant) ? 1 : undefined;
   const row = { label, variant, bound: twins ? 4 : Math.ceil(128 / bits), seedBound, twins, fromStart: undefined, mid: undefined, across: undefined, desc: false, agreed: 0, wrong: 0, ms: 0 };
   // Mid-stream in V8's reversed cache, the values after a window inside one refill differ with
-  // the refill's unknown end: the next value is determined only once the window crosses a refill.
+  // the refill's unknown end: the next value is determined only once the window crosses a refill
+  // (or the context's seed names the position).
   const desc = /^v8-(5\.|7\.1|13\.5|14\.4)/.test(variant);
   row.desc = desc;
   const P = /62$/.test(variant) ? 62 : 64;
-  const ks = { fromStart: [2, 3, 4, 5, 6, 8], mid: desc && !seedBound ? [4, 8, 30] : [2, 3, 4, 5, 6, 8], across: [2, 3, 4, 5, 6, 7, 8] };
+  const ks = { fromStart: [1, 2, 3, 4, 5, 6, 8], mid: desc && !seedBound ? [4, 8, 30] : [2, 3, 4, 5, 6, 8], across: [2, 3, 4, 5, 6, 7, 8] };
   for (const [mode, at] of [['fromStart', 0], ['mid', MID_AT], ['across', P - 2]]) {
     for (const k of ks[mode]) {
       if (row[mode] !== undefined) break;
       const seen = hex.slice(at, at + k).map(hexToDouble);
-      // V8 7.1 – 14.3 from a context's first call: its 64-bit seed (packages/recover/src/v8-seed.ts) first.
-      // (s0 + s1) >> 11 (V8 14.4+): of the states the values leave, the seeded ones (as predict).
-      // Mid-stream on the s0 mappings: the seed at every call below 1024 (searchV8SeedWithin).
-      const seeded = row.seedBound && !twins ? (mode === 'fromStart' ? searchV8Seed(seen, variant) : mode === 'mid' ? searchV8SeedWithin(seen, variant) : undefined) : undefined;
-      const r = seeded?.complete && seeded.states.length ? { complete: true, candidates: seeded.states.map((state) => ({ state })) } : recoverXorshift(seen, variant, { fromStart: mode === 'fromStart', maxCandidates: 256 });
-      if (!r.complete || r.candidates.length === 0) continue;
-      if (mode === 'fromStart' && row.seedBound && twins && r.candidates.some((c) => isV8Seeded(c.state))) r.candidates = r.candidates.filter((c) => isV8Seeded(c.state));
-      // Mid-stream (a complete list): the states a context seeded within its first 1,024 calls.
-      if (mode === 'mid' && row.seedBound && twins && r.candidates.some((c) => v8SeededRefill(c.state) !== undefined)) r.candidates = r.candidates.filter((c) => v8SeededRefill(c.state) !== undefined);
-      const futures = r.candidates.map((c) => {
-        const e = create({ state: [...c.state], variant });
-        return Array.from({ length: hex.length - at }, () => doubleToHex(e.random()));
-      });
-      let determined = false;
-      for (let i = k; i < hex.length - at; i++) {
-        if (!futures.every((f) => f[i] === futures[0][i])) continue;
-        if (i === k) determined = true;
+      const r = predict(ENGINE_OF[variant], seen, hex.length - at - k, 0, { fromStart: mode === 'fromStart' });
+      const next = r.kind === 'ok' || r.kind === 'partial' ? r.next : [];
+      next.forEach((x, i) => {
+        if (x === null) return;
         row.agreed++;
-        if (futures[0][i] !== hex[at + i]) row.wrong++;
-      }
-      if (determined) row[mode] = k;
+        if (doubleToHex(x) !== hex[at + k + i]) row.wrong++;
+      });
+      if (next.length > 0 && next[0] !== null) row[mode] = k;
     }
   }
   row.ms = Date.now() - t;
@@ -612,10 +603,14 @@ for (const m of minimum) {
   // anywhere for the engines without a backwards cache, and across a refill for V8's (every
   // mapping: the (s0 + s1) ones split 2 + 2 through the pair search of sum-pairs.ts).
   const over = (k, limit) => k === undefined || k > limit;
+  // Seeded realms (every row but node 10's and gjs's): from the start and mid-stream (MID_AT, in
+  // the realm's first refill) within one of the seed's bound.
   const limit = m.twins ? m.bound : m.bound + 1;
-  const fail = m.wrong > 0 || over(m.fromStart, m.seedBound && !m.twins ? m.seedBound + 1 : limit) || (m.desc ? over(m.across, limit) : over(m.mid, limit)) || (m.seedBound && over(m.mid, limit));
+  const seedLimit = m.seedBound ? m.seedBound + 1 : limit;
+  const fail = m.wrong > 0 || over(m.fromStart, seedLimit) || (m.desc ? over(m.across, limit) : over(m.mid, limit)) || (m.seedBound && over(m.mid, seedLimit));
   if (fail) bad++;
-  console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}${m.seedBound ? ` (bound ${m.seedBound}: a 64-bit seed)` : ''}, mid-stream ${m.mid ?? 'more than tried'}, across a refill ${m.across ?? '>8'} values (bound ${m.bound}${m.twins ? ': 3 leave twin states in 1 start in 6' : ''}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
+  const seedWhat = m.seedBound ? ` (bound ${m.seedBound}: a ${/^jsc/.test(m.variant) ? '32' : '64'}-bit seed)` : '';
+  console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}${seedWhat}, mid-stream ${m.mid ?? 'more than tried'}${seedWhat}, across a refill ${m.across ?? '>8'} values (bound ${m.bound}${m.twins ? ': 3 leave twin states in 1 start in 6' : ''}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
 }
 for (const g of glibcRows) {
   // The tables are listed completely, so the first k at which they agree on the next value is
