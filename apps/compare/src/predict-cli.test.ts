@@ -48,6 +48,17 @@ describe('compare predict: --from-start, partial answers, streamed input', () =>
     expect(r.out.trim().split('\n')).toEqual(values.slice(24, 29));
   });
 
+  it('mid-stream in a real JavaScriptCore run (Debian jsc 2.50.6, forced seed): 2 values name the realm\'s seed and call (exit 0, the next values and the previous ones back to its first call); 1 value: exit 3', () => {
+    const jsc = JSON.parse(readFileSync(new URL('../../../tooling/conformance/fixtures/jsc-webkitgtk-2.50.json', import.meta.url), 'utf8')) as { seeds: Record<string, string[]> };
+    const values = jsc.seeds['12345']!;
+    const r = cli(['predict', '--engine', 'jsc@17', '--next', '5', '--previous', '50'], { readStdin: () => values.slice(30, 32).join('\n') });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    // The 30 values before the window (the realm made no more), an empty line, the next 5.
+    expect(r.out.trim().split('\n')).toEqual([...values.slice(0, 30), '', ...values.slice(32, 37)]);
+    expect(cli(['predict', '--engine', 'jsc@17', '--next', '5'], { readStdin: () => values[30]! }).code).toBe(3);
+  });
+
   it('reads standard input in chunks and refuses past the line limit at once, naming the line', () => {
     let chunksRead = 0;
     function* chunks(): Generator<string> {
