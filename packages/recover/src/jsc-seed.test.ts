@@ -121,6 +121,25 @@ describe('JavaScriptCore: the realm seed from its first value', () => {
     expect(checked).toBeGreaterThanOrEqual(55);
   });
 
+  it('coin flips and thirds (p = 1: every constraint allows as many settings as its forms can take) do not start the walk — it could only enumerate seeds up to its cap (6–12 s in an audit, 2026-12-05); n = 4 and dice still give the seed', () => {
+    for (const n of [2, 3]) {
+      const e = create({ seed: 3_269_359_222, variant: 'jsc' });
+      const obs = Array.from({ length: 80 }, () => ({ n, value: Math.floor(e.random() * n) }));
+      const r = searchJscSeedTop(obs.map((o) => [bucketRange(o, 53)]), 'jsc', () => true);
+      expect([r.complete, r.nodes, r.seeds]).toEqual([false, 0, []]);
+    }
+    for (const [n, count] of [[4, 40], [6, 20]] as const) {
+      const e = create({ seed: 3_269_359_222, variant: 'jsc' });
+      const obs = Array.from({ length: count }, () => ({ n, value: Math.floor(e.random() * n) }));
+      const fits = (s: number) => {
+        const g = create({ seed: s, variant: 'jsc' });
+        return obs.every((o) => Math.floor(g.random() * n) === o.value);
+      };
+      const r = searchJscSeedTop(obs.map((o) => [bucketRange(o, 53)]), 'jsc', fits);
+      expect([r.complete, r.seeds], `⌊x·${n}⌋ × ${count}`).toEqual([true, [3_269_359_222]]);
+    }
+  }, 60_000);
+
   it('a residue of a fine bucket (⌊x·10^6⌋ % 4: 250,000 ranges) is checked, not walked — once a stack overflow (an audit, 2026-12-05)', () => {
     const e = create({ seed: 2394579474, variant: 'jsc' });
     const xs = Array.from({ length: 33 }, () => e.random());

@@ -155,6 +155,11 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
     for (const [lo, hi] of r) for (let v = Math.floor(lo / 2 ** (LEVELS - p)); v <= Math.floor(hi / 2 ** (LEVELS - p)); v++) set.add(v);
     cons.push({ k, p, prefixes: [...set], allowed: set, branch: set.size <= TOP_MAX_PREFIXES });
   }
+  // A constraint whose settings outnumber what its forms can say pins nothing (p = 1: coin flips,
+  // thirds — 2p equations, 2^2p settings): if none pins anything the walk would only enumerate
+  // the seeds up to its cap (seconds), so it is not started.
+  const pins = (c: TopConstraint) => 2 * c.p - Math.log2(2 ** c.p * Math.min(2 ** c.p, 2 * c.prefixes.length));
+  if (!cons.some((c) => c.branch && pins(c) > 0)) return { seeds: [], complete: false, nodes: 0 };
   // Most rank for the fewest settings first; the constraints only checked last.
   const order = (c: TopConstraint) => (c.branch ? 0 : 1e6) + Math.log2(2 * c.prefixes.length) / c.p + c.k * 1e-9;
   cons.sort((x, y) => order(x) - order(y));
