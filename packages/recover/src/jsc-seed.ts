@@ -258,9 +258,11 @@ export interface JscSeedWithin {
  * words summed are W0 = state0 and W1 = state1 after call c and W2 = state1 after call c + 1; the
  * low L bits of each value fix W0 + W1 and W1 + W2 modulo 2^L (no carry comes from below bit 0).
  * With the 3L low bits of the words of rank 32 in the seed, each choice of W1's low L bits fixes
- * W0's and W2's, so a tuple; the 3L − 32 parity checks of the seed's image keep about 2^(32 − 2L)
- * of the 2^L tuples, and each names its seed by three table lookups — then the 53-bit sums are
- * compared. About 40,000 operations a call index, in place of a 32-unknown carry search each.
+ * W0's and W2's, so a tuple; the 3L − 32 parity checks of the seed's image (three table lookups)
+ * keep about 2^(32 − 2L) of the 2^L tuples, each naming its seed (the XOR of its bits' shares);
+ * the next 10 bits of both sums (byte tables of the seed) leave almost none, then the 53-bit sums
+ * are compared. About 20,000 operations a call index (1,024 in 60–90 ms), in place of a
+ * 32-unknown carry search each (10–15 ms).
  */
 export function searchJscSeedWithin(observed: readonly Observed[], variant: JscSeedVariant, maxCalls = JSC_SEED_MAX_CALLS): JscSeedWithin | undefined {
   let at = 0;
