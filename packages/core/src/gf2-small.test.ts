@@ -29,6 +29,9 @@ describe('Gf2System32', () => {
       const free = sys.free();
       const listed = Array.from({ length: 2 ** free.length }, (_, g) => sys.solve(free, g)).sort((a, b) => a - b);
       expect(listed, `trial ${trial}`).toEqual(brute);
+      const visited: number[] = [];
+      sys.eachSolution(free, (x) => visited.push(x));
+      expect(visited.sort((a, b) => a - b), `trial ${trial}: eachSolution`).toEqual(brute);
       expect(sys.rank).toBe(10 - free.length);
       // a form the system fixes has that value in every solution; one it does not, −1
       const probe = rnd() & 0x3ff;

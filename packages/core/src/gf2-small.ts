@@ -87,4 +87,20 @@ export class Gf2System32 {
     }
     return x >>> 0;
   }
+
+  /**
+   * Every solution, each passed to `visit` (as an unsigned 32-bit number): 2^free.length of them,
+   * in Gray-code order — the solutions are an affine space, so after the first each is the one
+   * before XOR one basis vector (two solves per free unknown in all, not one per solution).
+   */
+  eachSolution(free: readonly number[], visit: (x: number) => void): void {
+    const x0 = this.solve(free, 0);
+    const basis = free.map((_, i) => this.solve(free, 2 ** i) ^ x0);
+    let x = x0;
+    visit(x);
+    for (let g = 1; g < 2 ** free.length; g++) {
+      x = (x ^ basis[31 - Math.clz32(g & -g)]!) >>> 0;
+      visit(x);
+    }
+  }
 }

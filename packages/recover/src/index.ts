@@ -14,5 +14,5 @@ export { IE_SEED_MAX_WINDOW, type IeSeedSearch, ieStateFromMs, searchIeSeed } fr
 export { MSVCRT_MAX_WORK, solveMsvcrt } from './history.js';
 export { GLIBC_SEED_MAX_WINDOW, type GlibcSeedSearch, searchGlibcSeed } from './glibc-seed.js';
 export { UUID_CALLS, parseUuids, uuidObservations, uuidsFromBuckets } from './uuid.js';
-export { type JscSeedSearch, type JscSeedVariant, type JscSeedWithin, JSC_SEED_MAX_CALLS, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
+export { type JscSeedSearch, type JscSeedVariant, type JscSeedWithin, JSC_SEED_MAX_CALLS, jscSeedFits, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
 export { V8_SEED_MAX_CALLS, V8_SEED_MAX_FREE, type V8SeedSearch, type V8SeedWithin, isV8Seeded, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from './v8-seed.js';

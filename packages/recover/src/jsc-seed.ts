@@ -20,7 +20,7 @@
 import { create } from '@emu/xorshift128plus';
 import { Gf2System32, u64FromBigInt, xorshift128SarStep, xorshift128Step } from '@emu/core';
 import { parity } from './gf2.js';
-import type { Observed } from './observe.js';
+import { type Observed, matches } from './observe.js';
 
 /** The variants JavaScriptCore seeds this way (the C++ step, and the JIT thunk's arithmetic one). */
 export type JscSeedVariant = 'jsc' | 'jsc-jit-sar';
@@ -56,16 +56,16 @@ export function searchJscSeed(first: number, variant: JscSeedVariant): JscSeedSe
   let complete = true;
   let nodes = 0;
   /** Every seed the system allows (its free bits enumerated), kept when the emulator gives `first`. */
+  const gives = jscSeedFits(variant, [first]);
   const leaf = (): void => {
     const free = sys.free();
     if (free.length > FREE_MAX) {
       complete = false;
       return;
     }
-    for (let g = 0; g < 2 ** free.length; g++) {
-      const s = sys.solve(free, g);
-      if (s !== 0 && create({ seed: s, variant }).random() === first) seeds.add(s);
-    }
+    sys.eachSolution(free, (s) => {
+      if (s !== 0 && gives(s)) seeds.add(s);
+    });
   };
   /** Level j with the carry into it the form (cm, cc). */
   const walk = (j: number, cm: number, cc: number): void => {
@@ -95,6 +95,11 @@ const TOP_OBSERVATIONS = 48;
 const TOP_MAX_SPAN = 8;
 /** Nodes the bucket search visits at most before it gives up (incomplete, never a guess). */
 const TOP_MAX_NODES = 2 ** 21;
+
+/** Observations with at most this many intervals are checked on each leaf's seeds before the rest (a residue's hundreds of thousands are left to `fits`). */
+const PREFILTER_RANGES = 64;
+/** Seeds the bucket search's leaves try at most, in all (each checked on the observations: about 1 s); past it, incomplete. */
+const TOP_MAX_TRIED = 2 ** 24;
 
 /** One observation's constraint: the top `p` bits of the 53-bit sum lie in `prefixes`. */
 interface TopConstraint {
@@ -190,15 +195,56 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
   const seeds = new Set<number>();
   let complete = true;
   let nodes = 0;
+  let tried = 0;
+  // A leaf's seeds are an affine space, and so are their start states (linear in the seed): both
+  // are walked in Gray-code order, each state run against the observed sums (the calls with at
+  // most PREFILTER_RANGES intervals, up to the last of them) before the checks and `fits`.
+  const cols = startColumns(variant);
+  const step = variant === 'jsc-jit-sar' ? xorshift128SarStep : xorshift128Step;
+  const seen = ranges.map((r) => (r && r.length > 0 && r.length <= PREFILTER_RANGES ? r : undefined));
+  let last = seen.length - 1;
+  while (last >= 0 && !seen[last]) last--;
+  const run = new Int32Array(4);
+  const inRanges = (state: Int32Array): boolean => {
+    run.set(state);
+    for (let k = 0; k <= last; k++) {
+      step(run);
+      const r = seen[k];
+      if (!r) continue;
+      const v = low53(run[0]!, run[1]!, run[2]!, run[3]!);
+      let hit = false;
+      for (let j = 0; j < r.length && !hit; j++) hit = v >= r[j]![0] && v <= r[j]![1];
+      if (!hit) return false;
+    }
+    return true;
+  };
+  const stateOf = (seed: number): Int32Array => {
+    const st = new Int32Array(4);
+    for (let b = seed | 0; b !== 0; b &= b - 1) {
+      const c = cols[31 - Math.clz32(b & -b)]!;
+      for (let w = 0; w < 4; w++) st[w]! ^= c[w]!;
+    }
+    return st;
+  };
   const leaf = (i: number): void => {
     const free = sys.free();
-    if (free.length > FREE_MAX) {
+    if (free.length > FREE_MAX || (tried += 2 ** free.length) > TOP_MAX_TRIED) {
       complete = false;
       return;
     }
+    const x0 = sys.solve(free, 0);
+    const basis = free.map((_, j) => sys.solve(free, 2 ** j) ^ x0);
+    const basisStates = basis.map(stateOf);
+    const st = stateOf(x0);
+    let seed = x0;
     for (let g = 0; g < 2 ** free.length; g++) {
-      const seed = sys.solve(free, g);
-      if (seed !== 0 && checks(seed, i) && fits(seed)) seeds.add(seed);
+      if (g > 0) {
+        const j = 31 - Math.clz32(g & -g);
+        seed = (seed ^ basis[j]!) >>> 0;
+        const d = basisStates[j]!;
+        for (let w = 0; w < 4; w++) st[w]! ^= d[w]!;
+      }
+      if (seed !== 0 && inRanges(st) && checks(seed, i) && fits(seed)) seeds.add(seed);
     }
   };
   const walk = (i: number): void => {
@@ -228,6 +274,42 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
   };
   walk(0);
   return { seeds: [...seeds].sort((x, y) => x - y), complete, nodes };
+}
+
+const startMemo = new Map<JscSeedVariant, Int32Array[]>();
+
+/** The state each seed bit's realm starts from (seed 2^s, after setSeed's advance): the state is linear in the seed. */
+function startColumns(variant: JscSeedVariant): Int32Array[] {
+  let c = startMemo.get(variant);
+  if (!c) {
+    c = Array.from({ length: 32 }, (_, s) => Int32Array.from(create({ seed: 2 ** s, variant }).getState().flatMap((w) => u64FromBigInt(BigInt(w)))));
+    startMemo.set(variant, c);
+  }
+  return c;
+}
+
+/**
+ * A check of observations (full values, buckets, residues; null for a call not seen) against the
+ * stream a 32-bit seed gives from its realm's first call (seed 0 seeds as 1, as WeakRandom does):
+ * the seed's start state from the columns, int32 steps, stopping at the first miss — no emulator
+ * per seed, for the seed walks' leaves (10^5 – 10^6 of them on coarse buckets).
+ */
+export function jscSeedFits(variant: JscSeedVariant, observed: readonly Observed[]): (seed: number) => boolean {
+  const cols = startColumns(variant);
+  const step = variant === 'jsc-jit-sar' ? xorshift128SarStep : xorshift128Step;
+  const s = new Int32Array(4);
+  return (seed) => {
+    s.fill(0);
+    for (let b = seed | 0 || 1; b !== 0; b &= b - 1) {
+      const c = cols[31 - Math.clz32(b & -b)]!;
+      for (let w = 0; w < 4; w++) s[w]! ^= c[w]!;
+    }
+    for (const o of observed) {
+      step(s);
+      if (!matches(low53(s[0]!, s[1]!, s[2]!, s[3]!) * 2 ** -LEVELS, o)) return false;
+    }
+    return true;
+  };
 }
 
 /** Call indices searchJscSeedWithin tries by default: a realm's first 1,024 calls. */

@@ -6,7 +6,7 @@
 import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex, xorshift128SarStepBack } from '@emu/core';
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
-import { searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
+import { jscSeedFits, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
 import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from './v8-seed.js';
 import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
@@ -176,7 +176,9 @@ function xorshiftMethod(variant: string): Method {
       // that fits them all: the 128-bit search below (a build seeded otherwise is never refused).
       // Buckets, gaps or a first value not seen: the top bits of each call's sum (searchJscSeedTop).
       if (options.fromStart === true && (variant === 'jsc' || variant === 'jsc-jit-sar') && observed.length > 0) {
-        const fitsSeed = (seed: number) => fits(emit('xorshift128plus', variant, createXorshift({ seed, variant }).getState(), observed.length), observed);
+        // Run from the seed, stopping at the first observation it misses (the walk's leaves can
+        // number 10^5 – 10^6); every seed kept is checked by the emulator below.
+        const fitsSeed = jscSeedFits(variant, observed);
         const found = typeof observed[0] === 'number' ? searchJscSeed(observed[0], variant) : searchJscSeedTop(observed.map((o) => sumRanges(o)), variant, fitsSeed);
         const fitting = found.seeds
           .map((seed) => ({ seed, state: createXorshift({ seed, variant }).getState() }))
