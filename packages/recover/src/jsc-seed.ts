@@ -18,7 +18,7 @@
  * gives the seed, and every later value follows.
  */
 import { create } from '@emu/xorshift128plus';
-import { Gf2System32, u64FromBigInt, xorshift128SarStep, xorshift128Step } from '@emu/core';
+import { Gf2System32, add64Hi, add64Lo, u64FromBigInt, xorshift128SarStep, xorshift128Step } from '@emu/core';
 import { parity } from './gf2.js';
 import { type Observed, matches } from './observe.js';
 
@@ -200,7 +200,7 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
   // are walked in Gray-code order, each state run against the observed sums (the calls with at
   // most PREFILTER_RANGES intervals, up to the last of them) before the checks and `fits`.
   const cols = startColumns(variant);
-  const step = variant === 'jsc-jit-sar' ? xorshift128SarStep : xorshift128Step;
+  const step = stepOf(variant);
   const seen = ranges.map((r) => (r && r.length > 0 && r.length <= PREFILTER_RANGES ? r : undefined));
   let last = seen.length - 1;
   while (last >= 0 && !seen[last]) last--;
@@ -218,14 +218,7 @@ export function searchJscSeedTop(ranges: readonly (readonly (readonly [number, n
     }
     return true;
   };
-  const stateOf = (seed: number): Int32Array => {
-    const st = new Int32Array(4);
-    for (let b = seed | 0; b !== 0; b &= b - 1) {
-      const c = cols[31 - Math.clz32(b & -b)]!;
-      for (let w = 0; w < 4; w++) st[w]! ^= c[w]!;
-    }
-    return st;
-  };
+  const stateOf = (seed: number): Int32Array => stateOfSeed(cols, seed, new Int32Array(4));
   const leaf = (i: number): void => {
     const free = sys.free();
     if (free.length > FREE_MAX || (tried += 2 ** free.length) > TOP_MAX_TRIED) {
@@ -288,6 +281,21 @@ function startColumns(variant: JscSeedVariant): Int32Array[] {
   return c;
 }
 
+/** The step of the variant: the C++ one (logical shifts) or the JIT thunk's (arithmetic). */
+function stepOf(variant: JscSeedVariant): (s: Int32Array) => void {
+  return variant === 'jsc-jit-sar' ? xorshift128SarStep : xorshift128Step;
+}
+
+/** The state a seed gives where `cols` holds each seed bit's state: the XOR of its set bits' columns, into `out`. */
+function stateOfSeed(cols: readonly Int32Array[], seed: number, out: Int32Array): Int32Array {
+  out.fill(0);
+  for (let b = seed | 0; b !== 0; b &= b - 1) {
+    const c = cols[31 - Math.clz32(b & -b)]!;
+    for (let w = 0; w < 4; w++) out[w]! ^= c[w]!;
+  }
+  return out;
+}
+
 /**
  * A check of observations (full values, buckets, residues; null for a call not seen) against the
  * stream a 32-bit seed gives from its realm's first call (seed 0 seeds as 1, as WeakRandom does):
@@ -296,14 +304,10 @@ function startColumns(variant: JscSeedVariant): Int32Array[] {
  */
 export function jscSeedFits(variant: JscSeedVariant, observed: readonly Observed[]): (seed: number) => boolean {
   const cols = startColumns(variant);
-  const step = variant === 'jsc-jit-sar' ? xorshift128SarStep : xorshift128Step;
+  const step = stepOf(variant);
   const s = new Int32Array(4);
   return (seed) => {
-    s.fill(0);
-    for (let b = seed | 0 || 1; b !== 0; b &= b - 1) {
-      const c = cols[31 - Math.clz32(b & -b)]!;
-      for (let w = 0; w < 4; w++) s[w]! ^= c[w]!;
-    }
+    stateOfSeed(cols, seed | 0 || 1, s);
     for (const o of observed) {
       step(s);
       if (!matches(low53(s[0]!, s[1]!, s[2]!, s[3]!) * 2 ** -LEVELS, o)) return false;
@@ -353,16 +357,13 @@ export function searchJscSeedWithin(observed: readonly Observed[], variant: JscS
   const v = [(observed[at] as number) * 2 ** LEVELS, (observed[at + 1] as number) * 2 ** LEVELS];
   // Not two values of this mapping (multiples of 2^-53 in [0, 1)): no seed.
   if (!v.every((m) => Number.isInteger(m) && m >= 0 && m < 2 ** LEVELS)) return { seeds: [], calls: [], tried: maxCalls, complete: true };
-  const step = variant === 'jsc-jit-sar' ? xorshift128SarStep : xorshift128Step;
-  // The state of each seed bit's stream (seed 2^s), four int32 words each: state and seed are linear.
-  const cols: Int32Array[] = [];
-  for (let s = 0; s < 32; s++) {
-    const words = create({ seed: 2 ** s, variant }).getState().flatMap((w) => u64FromBigInt(BigInt(w)));
-    const c = Int32Array.from(words);
-    // After calls 0 … at: the first observed value of the pair.
+  const step = stepOf(variant);
+  // Each seed bit's state after calls 0 … at (the first value of the pair): state and seed are linear.
+  const cols = startColumns(variant).map((c0) => {
+    const c = Int32Array.from(c0);
     for (let i = 0; i <= at; i++) step(c);
-    cols.push(c);
-  }
+    return c;
+  });
   const next = cols.map((c) => Int32Array.from(c));
   for (const c of next) step(c);
   const seeds: number[] = [];
@@ -393,6 +394,8 @@ class PairScratch {
   private readonly checkT: Int32Array[];
   private readonly packedCol = new Int32Array(32);
   private readonly cand = new Int32Array(2 ** PAIR_LOW_MAX);
+  private readonly at = new Int32Array(4);
+  private readonly after = new Int32Array(4);
   private readonly packed: Int32Array[] = [0, 1, 2, 3].map(() => new Int32Array(256));
 
   constructor(maxLow: number) {
@@ -409,9 +412,14 @@ class PairScratch {
     for (let low = PAIR_LOW_MIN; low <= PAIR_LOW_MAX; low++) {
       if (this.eliminate(cols, next, low)) {
         const n = this.enumerate(cols, next, low, v0 % 2 ** 32 | 0, v1 % 2 ** 32 | 0);
+        const { at, after } = this;
         for (let i = 0; i < n; i++) {
           const seed = this.cand[i]! >>> 0;
-          if (seed !== 0 && sum53(cols, 0, 2, seed) === v0 && sum53Of(cols, next, seed) === v1) found(seed);
+          if (seed === 0) continue;
+          // value c = state0 + state1 after call c; value c + 1 = state1 after c + state1 after c + 1
+          stateOfSeed(cols, seed, at);
+          stateOfSeed(next, seed, after);
+          if (low53(at[0]!, at[1]!, at[2]!, at[3]!) === v0 && low53(at[2]!, at[3]!, after[2]!, after[3]!) === v1) found(seed);
         }
         return true;
       }
@@ -528,35 +536,7 @@ function swap(a: Int32Array, i: number, j: number): void {
   a[j] = t;
 }
 
-/** The seed's words (XOR of its bits' columns): [hi, lo] of word `w` (0: state0, 2: state1) in `cols`. */
-function wordOf(cols: readonly Int32Array[], w: number, seed: number): [number, number] {
-  let h = 0;
-  let l = 0;
-  for (let s = seed; s !== 0; s &= s - 1) {
-    const c = cols[31 - Math.clz32(s & -s)]!;
-    h ^= c[w]!;
-    l ^= c[w + 1]!;
-  }
-  return [h, l];
-}
-
-/** The low 53 bits of two words' sum, as an integer. */
+/** The low 53 bits of two words' sum (JSC's mapping before the scaling), as an integer. */
 function low53(ah: number, al: number, bh: number, bl: number): number {
-  const lo = (al + bl) | 0;
-  const hi = (ah + bh + (((al & bl) | ((al | bl) & ~lo)) >>> 31)) | 0;
-  return (hi & 0x1fffff) * 2 ** 32 + (lo >>> 0);
-}
-
-/** The value the seed gives at the call `cols` is after: low 53 bits of state0 + state1. */
-function sum53(cols: readonly Int32Array[], w0: number, w1: number, seed: number): number {
-  const [ah, al] = wordOf(cols, w0, seed);
-  const [bh, bl] = wordOf(cols, w1, seed);
-  return low53(ah, al, bh, bl);
-}
-
-/** The next call's value: state1 after `cols`'s call plus state1 after `next`'s. */
-function sum53Of(cols: readonly Int32Array[], next: readonly Int32Array[], seed: number): number {
-  const [ah, al] = wordOf(cols, 2, seed);
-  const [bh, bl] = wordOf(next, 2, seed);
-  return low53(ah, al, bh, bl);
+  return (add64Hi(ah, al, bh, bl) & 0x1fffff) * 2 ** 32 + (add64Lo(ah, al, bh, bl) >>> 0);
 }
