@@ -5,7 +5,7 @@
  */
 import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex, xorshift128SarStepBack } from '@emu/core';
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
-import { VARIANTS as XS_VARIANTS, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
+import { VARIANTS as XS_VARIANTS, type XorShift128PlusState, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { jscSeedFits, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
 import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from './v8-seed.js';
 import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
@@ -267,14 +267,16 @@ function xorshiftMethod(variant: string): Method {
       if (!options.fromStart && options.seedWithin !== false && (variant === 'jsc' || variant === 'jsc-jit-sar') && (!r.complete || candidates.length !== 1)) {
         const within = searchJscSeedWithin(observed, variant);
         if (within?.complete) {
-          const seen = new Set<string>();
-          const fitting = within.seeds
-            .map((seed, i) => {
-              const e = createXorshift({ seed, variant });
-              e.skip(within.calls[i]!);
-              return { seed, call: within.calls[i]!, state: e.getState() };
-            })
-            .filter((x) => fits(emit('xorshift128plus', variant, x.state, observed.length), observed) && !seen.has(x.state.join()) && seen.add(x.state.join()) !== undefined);
+          // Each (seed, call) as the state before the first observation, checked on all of them;
+          // one entry per distinct state.
+          const byState = new Map<string, { seed: number; call: number; state: XorShift128PlusState }>();
+          within.seeds.forEach((seed, i) => {
+            const e = createXorshift({ seed, variant });
+            e.skip(within.calls[i]!);
+            const state = e.getState();
+            if (!byState.has(state.join()) && fits(emit('xorshift128plus', variant, state, observed.length), observed)) byState.set(state.join(), { seed, call: within.calls[i]!, state });
+          });
+          const fitting = [...byState.values()];
           if (fitting.length > 0 && (!r.complete || fitting.every((x) => candidates.some((c) => c.state.join() === x.state.join())))) {
             // A pair shows 106 bits; 2^32 seeds at each call index could meet them by chance.
             const odds = Math.round(2 * LEVELS_JSC - 32 - Math.log2(within.tried));
