@@ -1,7 +1,7 @@
 export { recoverXorshift, type RecoverOptions, type XorshiftCandidate, type XorshiftRecovery } from './xorshift.js';
 export { planChain, solveChain, type ChainPlan, type SumChain } from './sum-chain.js';
 export { pairTracks, solvePairs, type PairsResult } from './sum-pairs.js';
-export { runTracks, solveTracks, type TracksResult } from './sum-tracks.js';
+export { PAIR_LIST_TRACKS, listPairStates, runTracks, solveTracks, type TracksResult } from './sum-tracks.js';
 export { Gf2System, type StepModel, UNKNOWNS, s0Offset, stepOf, symbolicRows } from './gf2.js';
 export { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial, type LcgPartialRecovery } from './lcg-partial.js';
 export { recoverGameRand, recoverLcg, recoverMwcConstructDouble, recoverMwcCpp, recoverMwcJs, recoverMwcPatched, type SmallRecovery } from './small.js';
@@ -15,4 +15,4 @@ export { MSVCRT_MAX_WORK, solveMsvcrt } from './history.js';
 export { GLIBC_SEED_MAX_WINDOW, type GlibcSeedSearch, searchGlibcSeed } from './glibc-seed.js';
 export { UUID_CALLS, parseUuids, uuidObservations, uuidsFromBuckets } from './uuid.js';
 export { type JscSeedSearch, type JscSeedVariant, type JscSeedWithin, JSC_SEED_MAX_CALLS, jscSeedFits, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
-export { V8_SEED_MAX_CALLS, V8_SEED_MAX_FREE, type V8SeedSearch, type V8SeedWithin, isV8Seeded, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from './v8-seed.js';
+export { V8_SEED_MAX_CALLS, V8_SEED_MAX_FREE, type V8SeedSearch, type V8SeedWithin, type V8SumSeedSearch, isV8Seeded, searchV8Seed, searchV8SeedWithin, searchV8SumSeed, v8SeededRefill } from './v8-seed.js';

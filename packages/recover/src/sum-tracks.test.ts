@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { planChain, runTracks, solveChain, solveTracks, type SumChain } from './index.js';
+import { xorshift128Step } from '@emu/core';
+import { listPairStates, planChain, runTracks, solveChain, solveTracks, type SumChain } from './index.js';
 
 const M64 = (1n << 64n) - 1n;
 const word = (hi: number, lo: number) => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
@@ -105,5 +106,63 @@ describe('a run of 3 full (s0 + s1) values walked on tracks (sum-tracks.ts)', ()
       return true;
     });
     expect(r.solved).toBe(false);
+  });
+});
+
+describe('every state of a pair of consecutive (s0 + s1) >> 11 sums (listPairStates)', () => {
+  const mask = M64 >> 11n << 11n;
+  it('lists about 2^22 distinct states, the true one among them, each showing both sums; filtered by the next sum, exactly the states the run-of-3 walk finds (fast-check)', () => {
+    const w64 = fc.noBias(fc.bigInt({ min: 1n, max: M64 }));
+    fc.assert(
+      fc.property(w64, w64, fc.integer({ min: 0, max: 5 }), (s0, s1, t0) => {
+        const ws = words(s0, s1, t0 + 4);
+        const sums = [0, 1, 2].map((u) => (ws[t0 + u]! + ws[t0 + u + 1]!) & mask);
+        const pair: SumChain = { t0, sums: sums.slice(0, 2).map(halves), lo: 11, hi: 64, carryInKnown: false, model: 'logical' };
+        const truth = [...halves(s0), ...halves(s1)].join();
+        const keys = new BigUint64Array(1 << 23);
+        let count = 0;
+        let sawTruth = false;
+        let wrongSums = 0;
+        const third: string[] = [];
+        const x = new Int32Array(4);
+        const r = listPairStates(pair, (st) => {
+          const key = `${st[0]},${st[1]},${st[2]},${st[3]}`;
+          if (key === truth) sawTruth = true;
+          // Distinctness: a 64-bit mix of the 4 words, sorted below.
+          keys[count++] = (word(st[0]!, st[1]!) * 0x9e3779b97f4a7c15n + word(st[2]!, st[3]!)) & M64;
+          // Every state's three sums, by core's xorshift128Step (not the walk's own arithmetic).
+          x.set(st);
+          for (let t = 0; t < t0; t++) xorshift128Step(x);
+          const sum = (): bigint => (word(x[0]!, x[1]!) + word(x[2]!, x[3]!)) & mask;
+          const shown = [0, 1, 2].map((u) => {
+            const z = sum();
+            if (u < 2) xorshift128Step(x);
+            return z;
+          });
+          if (shown[0] !== sums[0] || shown[1] !== sums[1]) wrongSums++;
+          if (shown[2] === sums[2]) third.push(key);
+          return true;
+        });
+        expect(r.solved).toBe(true);
+        expect(sawTruth).toBe(true);
+        expect(wrongSums).toBe(0);
+        expect(count).toBeGreaterThan(2 ** 21);
+        expect(count).toBeLessThan(2 ** 23);
+        const sorted = keys.subarray(0, count).sort();
+        let dupes = 0;
+        for (let i = 1; i < count; i++) if (sorted[i] === sorted[i - 1]) dupes++;
+        expect(dupes).toBe(0);
+        const run: string[] = [];
+        const tr = solveTracks({ ...pair, sums: sums.map(halves) }, (st) => run.push([...st].join()) > 0);
+        if (tr.solved) expect([...third].sort()).toEqual([...run].sort());
+      }),
+      { numRuns: Number(process.env.EMU_PAIR_RUNS ?? 2) },
+    );
+  }, 600_000);
+
+  it('other shapes are not listed', () => {
+    const sums: [number, number][] = [[1, 0], [2, 0]];
+    expect(listPairStates({ t0: 0, sums, lo: 0, hi: 52, carryInKnown: true, model: 'logical' }, () => true).solved).toBe(false);
+    expect(listPairStates({ t0: 0, sums: [...sums, [3, 0]], lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, () => true).solved).toBe(false);
   });
 });

@@ -29,7 +29,7 @@
  * stops unsolved (the caller then searches the run as sum-chain.ts does).
  */
 import { type StepModel, UNKNOWNS, s0Offset, stepOf, symbolicRows } from './gf2.js';
-import { bitAt, type SumChain } from './sum-chain.js';
+import { bitAt, kernelOf, type SumChain } from './sum-chain.js';
 import { eliminate, solvedMap, stateColumns } from './sum-pairs.js';
 
 /**
@@ -53,6 +53,27 @@ export function runTracks(n: number, lo: number, hi: number, carryInKnown: boole
   if (lo === 11 && hi === 64 && !carryInKnown) return [[16, 36], [39, 56], [56, 64]];
   return undefined;
 }
+
+/**
+ * The tracks a PAIR of consecutive `(s0 + s1) >> 11` sums is walked on to list every state that
+ * shows them (listPairStates). Two sums leave 2^22 states; the walk's equations reach rank 117,
+ * and the 11 bits no walked level sees (state1's low bits at the pair, and what they fix) are the
+ * leaves' kernel. Chosen by the GF(2) rank counts of about 10^5 random schedules of 2–7 tracks
+ * over levels 11 … 63 (expected paths per step: 2^13 leaves, about 2^27 nodes tried; none below
+ * 2^26.7): the floor of a lockstep walk for a pair, as 2^22 states must each be reached.
+ */
+export const PAIR_LIST_TRACKS: readonly (readonly [number, number])[] = [
+  [11, 32],
+  [32, 35],
+  [35, 55],
+  [55, 64],
+];
+/** Nodes a pair's listing may visit before it stops unlisted (about 2^27 expected; 2^29: about 2–3 s). */
+const MAX_PAIR_NODES = 2 ** 29;
+/** Checks closing at one step that a walk groups its guesses by (2^SIG_BITS groups a row). */
+const SIG_BITS = 4;
+/** Kernel dimensions a layout may leave (each leaf's 2^k states checked one by one). */
+const MAX_LEAF_KERNEL = 12;
 
 /** What solveTracks did: whether every fitting state was emitted, the nodes it tried and the leaves it reached. */
 export interface TracksResult {
@@ -84,24 +105,29 @@ interface Layout {
   readonly closeHi: Int32Array;
   readonly frameCol: Int32Array;
   readonly firstCol: Int32Array;
+  /** Below rank 128: per free bit its frame part and first-state part (kernelOf: 8 words each); empty at rank 128. */
+  readonly kernel: Int32Array;
+  /** Per free bit, its bits below lo of w₀, w₁ and w₂ (3 words), when `lowOnly`. */
+  readonly kernelLow: Int32Array;
+  /** A pair whose tracks chain over every level lo … hi − 1 from a guessed carry-in: the kernel is checked on the bits below lo alone. */
+  readonly lowOnly: boolean;
 }
 
 /** Layouts kept (a recovery's runs sit at a few positions: one per cache alignment at most). */
 const MAX_LAYOUTS = 256;
 const layouts = new Map<string, Layout | undefined>();
 
-function layoutOf(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean, model: StepModel): Layout | undefined {
-  const key = `${n}/${t0}/${lo}/${hi}/${carryInKnown}/${model}`;
+function layoutOf(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean, model: StepModel, tracks: readonly (readonly [number, number])[] | undefined): Layout | undefined {
+  const key = `${n}/${t0}/${lo}/${hi}/${carryInKnown}/${model}/${JSON.stringify(tracks)}`;
   if (layouts.has(key)) return layouts.get(key);
-  const made = makeLayout(n, t0, lo, hi, carryInKnown, model);
+  const made = tracks ? makeLayout(n, t0, lo, hi, carryInKnown, model, tracks) : undefined;
   if (layouts.size === MAX_LAYOUTS) layouts.clear();
   layouts.set(key, made);
   return made;
 }
 
-function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean, model: StepModel): Layout | undefined {
-  const tracks = runTracks(n, lo, hi, carryInKnown);
-  if (!tracks || tracks.some(([f, e]) => f < lo || e > hi)) return undefined;
+function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown: boolean, model: StepModel, tracks: readonly (readonly [number, number])[]): Layout | undefined {
+  if (tracks.some(([f, e]) => f < lo || e > hi)) return undefined;
   const T = tracks.length;
   const W = n + 1;
   // Positions in lockstep: step s takes level f + s of every track still running.
@@ -142,7 +168,7 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
     }
   }
   const el = eliminate(forms, Array.from({ length: neq }, (_, e) => e), tw);
-  if (el.rank < UNKNOWNS) return undefined;
+  if (el.rank < UNKNOWNS - MAX_LEAF_KERNEL) return undefined;
   // The checks in walk order (the elimination met their last equations in order): check c is bit
   // c of the own-check value, enforced at the step of its last equation.
   const ownLo = new Int32Array(neq);
@@ -158,6 +184,22 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
     for (let e = 0; e < neq; e++) if ((c.combo[e >>> 5]! >>> (e & 31)) & 1) col[e]! |= 1 << (k & 31);
   });
   const sol = solvedMap(el, tw);
+  const kernel = el.rank < UNKNOWNS ? kernelOf(el, table, t0, 4 + tw) : new Int32Array(0);
+  // A pair walked on every level lo … hi − 1 (tracks chained from lo, its carry-in guessed): each
+  // kernel vector's bits below lo of w₀, w₁, w₂ (the step is linear: w₂'s from w₀'s and w₁'s).
+  const chained = [...tracks].sort((p, q) => p[0] - q[0]).every(([f, e], i, all) => (i === 0 ? f === lo : f === all[i - 1]![1]) && (i < all.length - 1 || e === hi));
+  const lowOnly = n === 2 && !carryInKnown && lo < 32 && chained && kernel.length > 0;
+  const kernelLow = new Int32Array(3 * (kernel.length / 8));
+  const stepNow = stepOf(model);
+  for (let i = 0; i < kernel.length / 8; i++) {
+    const v = new Int32Array([kernel[8 * i + 5]!, kernel[8 * i + 4]!, kernel[8 * i + 7]!, kernel[8 * i + 6]!]);
+    const low = (1 << lo) - 1;
+    kernelLow[3 * i] = v[1]! & low;
+    kernelLow[3 * i + 1] = v[3]! & low;
+    stepNow(v);
+    stepNow(v);
+    kernelLow[3 * i + 2] = v[1]! & low;
+  }
   return {
     tracks,
     steps,
@@ -174,6 +216,9 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
     closeHi,
     frameCol: stateColumns(sol, tw, neq, table, 0),
     firstCol: stateColumns(sol, tw, neq, table, t0),
+    kernel,
+    kernelLow,
+    lowOnly,
   };
 }
 
@@ -183,34 +228,78 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
  * (false from emit stops the walk: the result is then not solved).
  */
 export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): TracksResult {
+  return walkTracks(chain, runTracks(chain.sums.length, chain.lo, chain.hi, chain.carryInKnown), MAX_NODES, emit);
+}
+
+/**
+ * Every frame state (as solveTracks gives them) whose outputs at `pair` (2 consecutive sums of
+ * `(s0 + s1) >> 11`, bits 11 … 63 known) show those bits — about 2^22 of them, each passed to
+ * `emit` once in one reused array (copy it to keep it; false from emit stops the walk). Exhaustive as solveTracks is: a state is reached
+ * by its own path and the one combination of the leaf's kernel that is its low bits. Not solved
+ * (nothing proven) for other shapes or past MAX_PAIR_NODES.
+ */
+export function listPairStates(pair: SumChain, emit: (x: Int32Array) => boolean): TracksResult {
+  if (pair.sums.length !== 2 || pair.lo !== 11 || pair.hi !== 64 || pair.carryInKnown) return { solved: false, nodes: 0, leaves: 0 };
+  return walkTracks(pair, PAIR_LIST_TRACKS, MAX_PAIR_NODES, emit);
+}
+
+function walkTracks(chain: SumChain, schedule: readonly (readonly [number, number])[] | undefined, maxNodes: number, emit: (x: Int32Array) => boolean): TracksResult {
   const n = chain.sums.length;
-  const lay = layoutOf(n, chain.t0, chain.lo, chain.hi, chain.carryInKnown, chain.model);
+  const lay = layoutOf(n, chain.t0, chain.lo, chain.hi, chain.carryInKnown, chain.model, schedule);
   const step = stepOf(chain.model);
   if (!lay) return { solved: false, nodes: 0, leaves: 0 };
-  const { tracks, steps, posJ, posT, first, width, endTrack, intoTrack, guessed, ownLo, ownHi, closeLo, closeHi, frameCol, firstCol } = lay;
+  const { tracks, steps, posJ, posT, first, width, endTrack, intoTrack, guessed, ownLo, ownHi, closeLo, closeHi, frameCol, firstCol, kernel, kernelLow, lowOnly } = lay;
+  // The carry-ins (n bits) of the track that starts at lo, for the leaves' kernel check.
+  const loTrack = tracks.findIndex(([f]) => f === chain.lo);
+  let carryIn = 0;
+  const kd = kernel.length / 8;
   const T = tracks.length;
   const W = n + 1;
   const cm = (1 << n) - 1;
   // Per step, carries (n bits per track) and guesses (bit i: the i-th running track's bit of w₀):
   // the carries after the step, its part of the own-check value and its equations' values — a
-  // row of 8 entries (4 words each: one cache line a lookup) per (step, carries), built when the
-  // walk first reaches it (a run of 4 has 2^12 carry vectors a step, few of them reached).
+  // row of G entries (4 words each; 3 tracks: one cache line a lookup) per (step, carries), built
+  // when the walk first reaches it.
   const CB = n * T;
+  // Guesses per row (2^(tracks running at once)), 4 words each.
+  const G = 1 << Math.max(...width);
+  // Every row a walk can reach, allocated at once (at most steps · 2^CB: a run of 3 on 3 tracks
+  // 10,240 rows, 1.3 MB), so that the hot loop reads fixed arrays.
   const rowOf = new Int32Array(steps << CB).fill(-1);
-  let tab = new Int32Array(32 * 256);
+  const tab = new Int32Array(4 * G * (steps << CB));
   let rows = 0;
-  /** The base of row (s, car) in tab, built on first use. */
-  const rowFor = (s: number, car: number): number => {
-    const key = (s << CB) | car;
-    const r = rowOf[key]!;
-    if (r >= 0) return 32 * r;
-    if (32 * (rows + 1) > tab.length) {
-      const grown = new Int32Array(2 * tab.length);
-      grown.set(tab);
-      tab = grown;
+  // A parent tries only the guesses whose part of the step's closing checks equals its own (the
+  // others fail them): per row its guesses sorted by that part (the bits of the checks closing
+  // at the step, at most SIG_BITS of them; a step closing more lists every guess as one group).
+  // sigAt[sigFrom[s] … sigFrom[s + 1]): step s's check bits (0–63: own-check low, then high word).
+  const sigFrom = new Int32Array(steps + 1);
+  const sigList: number[] = [];
+  for (let s = 0; s < steps; s++) {
+    const bits: number[] = [];
+    for (let k = 0; k < 32; k++) if ((closeLo[s]! >>> k) & 1) bits.push(k);
+    for (let k = 0; k < 32; k++) if ((closeHi[s]! >>> k) & 1) bits.push(32 + k);
+    sigFrom[s] = sigList.length;
+    if (bits.length <= SIG_BITS) sigList.push(...bits);
+  }
+  sigFrom[steps] = sigList.length;
+  const sigAt = Int32Array.from(sigList);
+  /** A parent's part (own-check words lo, hi) of step s's closing checks, as its group index. */
+  const sigOf = (s: number, lo: number, hi: number): number => {
+    let sig = 0;
+    for (let k = sigFrom[s]!, i = 0; k < sigFrom[s + 1]!; k++, i++) {
+      const bit = sigAt[k]!;
+      sig |= (bit < 32 ? (lo >>> bit) & 1 : (hi >>> (bit - 32)) & 1) << i;
     }
-    rowOf[key] = rows;
-    const base = 32 * rows++;
+    return sig;
+  };
+  const SIG_ROW = (1 << SIG_BITS) + 1;
+  const ord = new Int32Array(G * (steps << CB));
+  const sigOff = new Int32Array(SIG_ROW * (steps << CB));
+  /** Builds row (s, car) (its entries in tab, its guesses grouped in ord / sigOff); its index. */
+  const buildRow = (s: number, car: number): number => {
+    const row = rows++;
+    rowOf[(s << CB) | car] = row;
+    const base = 4 * G * row;
     for (let g = 0; g < 1 << width[s]!; g++) {
       let nc = car;
       let oLo = 0;
@@ -246,7 +335,18 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       tab[idx + 2] = oHi;
       tab[idx + 3] = vv;
     }
-    return base;
+    // The guesses grouped by their part of the checks closing here (a counting sort).
+    const off = SIG_ROW * row;
+    const groups = 1 << (sigFrom[s + 1]! - sigFrom[s]!);
+    const sigs = new Int32Array(1 << width[s]!);
+    for (let g = 0; g < 1 << width[s]!; g++) {
+      sigs[g] = sigOf(s, tab[base + 4 * g + 1]!, tab[base + 4 * g + 2]!);
+      sigOff[off + sigs[g]! + 1]!++;
+    }
+    for (let k = 0; k < groups; k++) sigOff[off + k + 1]! += sigOff[off + k]!;
+    const fill = sigOff.slice(off, off + groups);
+    for (let g = 0; g < 1 << width[s]!; g++) ord[G * row + fill[sigs[g]!]!++] = g;
+    return row;
   };
   const maskOf = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
   const maskLo = maskOf(Math.min(chain.lo, 32), Math.min(chain.hi, 32));
@@ -259,11 +359,56 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
   const rowAt = new Int32Array(steps + 1);
   const loAt = new Int32Array(steps + 1);
   const hiAt = new Int32Array(steps + 1);
+  // The next entry of the row's ordering to try, and the end of the parent's group.
   const nextG = new Int32Array(steps + 1);
+  const endG = new Int32Array(steps + 1);
+  /** Depth d at row `row` under a parent whose own-check words are lo, hi: the group of guesses that meet the step's checks. */
+  const enter = (d: number, row: number, lo: number, hi: number): void => {
+    rowAt[d] = 4 * G * row;
+    loAt[d] = lo;
+    hiAt[d] = hi;
+    const sig = sigOf(d, lo, hi);
+    nextG[d] = G * row + sigOff[SIG_ROW * row + sig]!;
+    endG[d] = G * row + sigOff[SIG_ROW * row + sig + 1]!;
+    nodes += 1 << width[d]!;
+  };
+
   const taken = new Int32Array(steps);
   let nodes = 0;
   let leaves = 0;
-  /** The leaf whose entries are `taken`: its state, checked on every known sum bit; false when emit stopped. */
+  const x = new Int32Array(4);
+  // Below rank 128 each state is passed in this one array (listPairStates: copy it to keep it).
+  const out = new Int32Array(4);
+  /** Whether the state x (first-state words, [high, low] each) shows every known sum bit; leaves the run's words in `words`. */
+  const showsSums = (): boolean => {
+    for (let u = 0; u < n; u++) {
+      const l = (x[1]! >>> 0) + (x[3]! >>> 0);
+      const sumHi = (x[0]! + x[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
+      const z = chain.sums[u]!;
+      if (((sumHi ^ z[0]) & maskHi) !== 0 || ((l ^ z[1]) & maskLo) !== 0) return false;
+      words[2 * u] = x[0]!;
+      words[2 * u + 1] = x[1]!;
+      step(x);
+    }
+    words[2 * n] = x[0]!;
+    words[2 * n + 1] = x[1]!;
+    return true;
+  };
+  /** Whether every walked bit of every word in `words` is the path's (checks past MAX_CHECKS are not walked: another path could solve to the same state through the same pivots). */
+  const ownPath = (): boolean => {
+    for (let s = 0; s < steps; s++) {
+      const v = tab[taken[s]! + 3]!;
+      for (let i = 0; i < width[s]!; i++) {
+        const j = posJ[first[s]! + i]!;
+        for (let u = 0; u < W; u++) {
+          const bit = j >= 32 ? (words[2 * u]! >>> (j - 32)) & 1 : (words[2 * u + 1]! >>> j) & 1;
+          if (bit !== ((v >>> (W * i + u)) & 1)) return false;
+        }
+      }
+    }
+    return true;
+  };
+  /** The leaf whose entries are `taken`: its state(s), checked on every known sum bit; false when emit stopped. */
   const settle = (): boolean => {
     st.fill(0);
     fr.fill(0);
@@ -281,31 +426,72 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       }
     }
     // As stateColumns lays a state out: state0 bits 0–31, 32–63, state1 bits 0–31, 32–63.
-    const x = new Int32Array([st[1]!, st[0]!, st[3]!, st[2]!]);
-    for (let u = 0; u < n; u++) {
-      const l = (x[1]! >>> 0) + (x[3]! >>> 0);
-      const sumHi = (x[0]! + x[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
-      const z = chain.sums[u]!;
-      if (((sumHi ^ z[0]) & maskHi) !== 0 || ((l ^ z[1]) & maskLo) !== 0) return true;
+    if (kd === 0) {
+      x[0] = st[1]!;
+      x[1] = st[0]!;
+      x[2] = st[3]!;
+      x[3] = st[2]!;
+      if (!showsSums() || !ownPath()) return true;
+      return emit(new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]));
+    }
+    // Below rank 128 the kernel leaves every walked bit as it is: the path is checked once (on
+    // the leaf's own solution's words), then each of the 2^kd states of its coset on the sums.
+    x[0] = st[1]!;
+    x[1] = st[0]!;
+    x[2] = st[3]!;
+    x[3] = st[2]!;
+    for (let u = 0; u <= n; u++) {
       words[2 * u] = x[0]!;
       words[2 * u + 1] = x[1]!;
       step(x);
     }
-    words[2 * n] = x[0]!;
-    words[2 * n + 1] = x[1]!;
-    // Its own path only (checks past MAX_CHECKS are not walked: another path could solve to the
-    // same state through the same pivots): every walked bit of every word must be the path's.
-    for (let s = 0; s < steps; s++) {
-      const v = tab[taken[s]! + 3]!;
-      for (let i = 0; i < width[s]!; i++) {
-        const j = posJ[first[s]! + i]!;
-        for (let u = 0; u < W; u++) {
-          const bit = j >= 32 ? (words[2 * u]! >>> (j - 32)) & 1 : (words[2 * u + 1]! >>> j) & 1;
-          if (bit !== ((v >>> (W * i + u)) & 1)) return true;
+    if (!ownPath()) return true;
+    if (lowOnly) {
+      // Every level lo … hi − 1 walked on chained tracks: the kernel moves only the words' bits
+      // below lo, and a state shows its sums when the carries out of those bits are the first
+      // track's guessed carry-ins (n = 2: w₀ + w₁ and w₁ + w₂).
+      const low = (1 << chain.lo) - 1;
+      let a = words[1]! & low;
+      let b = words[3]! & low;
+      let c = words[5]! & low;
+      const want0 = carryIn & 1;
+      const want1 = (carryIn >>> 1) & 1;
+      for (let g = 1; ; g++) {
+        if ((a + b) >>> chain.lo === want0 && (b + c) >>> chain.lo === want1) {
+          out[0] = fr[1]!;
+          out[1] = fr[0]!;
+          out[2] = fr[3]!;
+          out[3] = fr[2]!;
+          if (!emit(out)) return false;
         }
+        if (g === 1 << kd) return true;
+        const i = 31 - Math.clz32(g & -g);
+        const o = 8 * i;
+        for (let w = 0; w < 4; w++) fr[w]! ^= kernel[o + w]!;
+        a ^= kernelLow[3 * i]!;
+        b ^= kernelLow[3 * i + 1]!;
+        c ^= kernelLow[3 * i + 2]!;
       }
     }
-    return emit(new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]));
+    for (let g = 1; ; g++) {
+      x[0] = st[1]!;
+      x[1] = st[0]!;
+      x[2] = st[3]!;
+      x[3] = st[2]!;
+      if (showsSums()) {
+        out[0] = fr[1]!;
+        out[1] = fr[0]!;
+        out[2] = fr[3]!;
+        out[3] = fr[2]!;
+        if (!emit(out)) return false;
+      }
+      if (g === 1 << kd) return true;
+      const o = 8 * (31 - Math.clz32(g & -g));
+      for (let w = 0; w < 4; w++) {
+        fr[w]! ^= kernel[o + w]!;
+        st[w]! ^= kernel[o + 4 + w]!;
+      }
+    }
   };
   const guessedBits = guessed.filter(Boolean).length * n;
   for (let cin = 0; cin < 1 << guessedBits; cin++) {
@@ -316,20 +502,18 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
       c0 |= ((cin >>> b) & cm) << (n * t);
       b += n;
     }
-    rowAt[0] = rowFor(0, c0);
-    loAt[0] = 0;
-    hiAt[0] = 0;
-    nextG[0] = 0;
+    carryIn = loTrack >= 0 ? (c0 >>> (n * loTrack)) & cm : 0;
+    const r0 = rowOf[c0]!;
+    enter(0, r0 >= 0 ? r0 : buildRow(0, c0), 0, 0);
     let d = 0;
     while (d >= 0) {
-      const g = nextG[d]!;
-      if (g === 1 << width[d]!) {
+      const at = nextG[d]!;
+      if (at === endG[d]!) {
         d--;
         continue;
       }
-      nextG[d] = g + 1;
-      nodes++;
-      const idx = rowAt[d]! + 4 * g;
+      nextG[d] = at + 1;
+      const idx = rowAt[d]! + 4 * ord[at]!;
       const oLo = loAt[d]! ^ tab[idx + 1]!;
       const oHi = hiAt[d]! ^ tab[idx + 2]!;
       if (((oLo & closeLo[d]!) | (oHi & closeHi[d]!)) !== 0) continue;
@@ -341,12 +525,11 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
         if (!settle()) return { solved: false, nodes, leaves };
         continue;
       }
-      if (nodes > MAX_NODES) return { solved: false, nodes, leaves };
+      if (nodes > maxNodes) return { solved: false, nodes, leaves };
       d++;
-      rowAt[d] = rowFor(d, tab[idx]!);
-      loAt[d] = oLo;
-      hiAt[d] = oHi;
-      nextG[d] = 0;
+      const car = tab[idx]!;
+      const r = rowOf[(d << CB) | car]!;
+      enter(d, r >= 0 ? r : buildRow(d, car), oLo, oHi);
     }
   }
   return { solved: true, nodes, leaves };

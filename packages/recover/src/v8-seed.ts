@@ -19,8 +19,9 @@
  * really has are named by 2 values, where the 128-bit count needs 3.
  */
 import { murmurHash3Fmix64Inverse, u64FromBigInt, u64ToHex, v8SeededState1, xorshift128StepBack } from '@emu/core';
-import { V8XorShift128Plus } from '@emu/xorshift128plus';
+import { VARIANTS, V8XorShift128Plus } from '@emu/xorshift128plus';
 import { type Observed, matches } from './observe.js';
+import { listPairStates } from './sum-tracks.js';
 import { startSystem } from './xorshift.js';
 
 /** Free unknowns at most: 2^24 tries (about 0.5 s); more and the search is not attempted. */
@@ -164,4 +165,60 @@ export function v8SeededRefill(state: readonly (string | number)[], perRefill = 
     for (let i = 0; i < perRefill; i++) xorshift128StepBack(s);
   }
   return undefined;
+}
+
+/** What searchV8SumSeed found: the seeded states (all of them when `complete`) and how many states of the two sums were listed. */
+export interface V8SumSeedSearch extends V8SeedSearch {
+  /** States whose first two values are the observed ones (about 2^22), each tried as a seed. */
+  readonly listed: number;
+}
+
+/**
+ * V8 14.4+ (`(s0 + s1) >> 11`: node 26, Chromium 147+) from a context's first call, from its first
+ * two full values: every seeded state (fmix64(seed), fmix64(~seed)) whose values are `observed`.
+ *
+ * The sums are not linear in the state, so the equations of searchV8Seed do not exist here. Two
+ * consecutive sums show 106 bits of the 128: sum-tracks.ts's listPairStates lists the 2^22 states
+ * that show both (a walk over every level of the pair, exhaustive), each as the state the
+ * context's first refill started from — where it is seeded, state1 = fmix64(~fmix64⁻¹(state0)), a
+ * 64-bit check that a state of another kind passes with probability 2^-64 (2^-42 over the list).
+ * Every survivor is run through the emulator against every observation. The pair's place: a
+ * backwards cache (node 26) hands out its first refill's last two outputs first (outputs 64 and
+ * 63 after the seeded state), a forwards one (Chromium 147+) its first two (outputs 1 and 2).
+ * Costs about 1 s (2^26.9 walk nodes; 3 values cost about 20 ms through the 128-bit search).
+ * Undefined for other variants or when the first two observations are not full values.
+ */
+export function searchV8SumSeed(observed: readonly Observed[], variantId: string): V8SumSeedSearch | undefined {
+  const info = VARIANTS.find((v) => v.id === variantId);
+  if (!info || info.mapping !== 'sum-53' || info.seeding !== 'murmur' || !info.cache) return undefined;
+  const [a, b] = observed;
+  if (typeof a !== 'number' || typeof b !== 'number') return undefined;
+  // A value's 53 bits are its sum's bits 11 … 63: [high 32 bits, low 32 bits] of that sum.
+  const sumOf = (v: number): [number, number] => {
+    const m = v * 2 ** 53;
+    return [Math.floor(m / 2 ** 21) | 0, ((m % 2 ** 21) * 2 ** 11) | 0];
+  };
+  const desc = info.cache.order === 'desc';
+  const t0 = desc ? info.cache.perRefill - 1 : 1;
+  const sums = desc ? [sumOf(b), sumOf(a)] : [sumOf(a), sumOf(b)];
+  const seeded: [number, number, number, number][] = [];
+  const pair = new Int32Array(2);
+  let listed = 0;
+  const r = listPairStates({ t0, sums, lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, (x) => {
+    listed++;
+    v8SeededState1(x[0]!, x[1]!, pair);
+    if (pair[0] === x[2] && pair[1] === x[3]) seeded.push([x[0]!, x[1]!, x[2]!, x[3]!]);
+    return true;
+  });
+  const free = Math.round(Math.log2(Math.max(1, listed)));
+  if (!r.solved) return { states: [], seeds: [], complete: false, free, listed };
+  const states: (string | number)[][] = [];
+  const seeds: string[] = [];
+  for (const [ah, al, bh, bl] of seeded) {
+    const probe = new V8XorShift128Plus(variantId, [ah, al], [bh, bl]);
+    if (!observed.every((o) => matches(probe.random(), o))) continue;
+    states.push([`0x${u64ToHex(ah, al)}`, `0x${u64ToHex(bh, bl)}`, 0]);
+    seeds.push(u64ToHex(...murmurHash3Fmix64Inverse(ah, al)));
+  }
+  return { states, seeds, complete: true, free, listed };
 }
