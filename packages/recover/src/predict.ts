@@ -7,7 +7,7 @@ import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex,
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, type XorShift128PlusState, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { jscSeedFits, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
-import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from './v8-seed.js';
+import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed, searchV8SeedWithin, searchV8SumSeed, v8SeededRefill } from './v8-seed.js';
 import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
 import { solveLcgLattice } from './history.js';
@@ -243,6 +243,19 @@ function xorshiftMethod(variant: string): Method {
           ? `; of the ${atStart.length} states that fit${r.complete ? '' : ' on the cache alignments searched'}, the one${seededOnly.length > 1 ? 's' : ''} a V8 context seeded (fmix64(seed), fmix64(~seed)) within its first 1,024 calls — another${r.complete ? '' : ' (on any alignment)'} fits these values only by a chance of about 2^-${seededOdds}`
           : '';
       const seededComplete = seededOnly.length > 0 && !options.fromStart && !r.complete && seededOdds >= 64;
+      // V8 14.4+ from a context's first call, where the 128-bit search cannot settle the values (2
+      // full values: it needs a run of 3): the 2^22 states of the first two sums, each tried as the
+      // context's seeded state (v8-seed.ts searchV8SumSeed; about 1 s). None seeded fits: below.
+      if (options.fromStart === true && sumSeeded && options.seedWithin !== false && !r.complete) {
+        const found = searchV8SumSeed(observed, variant);
+        if (found?.complete && found.states.length > 0) {
+          return {
+            states: found.states,
+            complete: true,
+            detail: `the context's 64-bit seed ${found.seeds.map((x) => `0x${x}`).join(', ')} (V8 seeds a context's state as fmix64(seed), fmix64(~seed); each of the 2^${Math.log2(found.listed).toFixed(1)} states its first two values allow tried as that state, so no other seed fits; values not from a context's first call fit a seeded state only by a chance of about 2^-${Math.round(64 - Math.log2(found.listed))})`,
+          };
+        }
+      }
       // V8 7.1 – 14.3 mid-stream, where the values leave the cache position (or the state) open:
       // the context's seed at each of its first V8_SEED_MAX_CALLS calls (v8-seed.ts). Kept only
       // when every call index was searched and each state found is one the search above lists.

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { doubleToHex, murmurHash3Fmix64, u64FromBigInt, u64ToHex } from '@emu/core';
 import { resolveEngine } from '@emu/engines';
 import { create } from '@emu/xorshift128plus';
-import { V8_SEED_MAX_FREE, searchV8Seed, searchV8SeedWithin, v8SeededRefill } from './v8-seed.js';
+import { V8_SEED_MAX_FREE, searchV8Seed, searchV8SeedWithin, searchV8SumSeed, v8SeededRefill } from './v8-seed.js';
 import { predict } from './predict.js';
 import { recoverXorshift } from './xorshift.js';
 
@@ -119,6 +119,52 @@ describe('the (s0 + s1) >> 11 mappings from a context\'s first call: the seeded 
       expect(twins, id).toBeGreaterThan(0);
     }
   });
+});
+
+describe('searchV8SumSeed: the (s0 + s1) >> 11 mappings from a context\'s first 2 values', () => {
+  it('the real node 26 / Chromium goldens (--random_seed=N): the first 2 values give back exactly the forced seed, and predict --from-start every later value', () => {
+    const dir = new URL('../../../tooling/conformance/fixtures/', import.meta.url);
+    let streams = 0;
+    for (const f of readdirSync(dir).filter((x) => /^(node|chromium)-[\d.]+\.json$/.test(x))) {
+      const g = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { version: string; engine?: string; seeds: Record<string, string[] | { file: string[] }> };
+      const id = f.startsWith('node') ? `node@${g.version}` : g.engine!;
+      const r0 = resolveEngine(id);
+      const variant = r0.node?.variant ?? r0.era?.variant ?? '';
+      if (!['v8-14.4-sum-53', 'v8-15.6-sum-53-asc'].includes(variant)) continue;
+      // One stream per build (each search lists 2^22 states: about 1 s).
+      const [seed, v] = Object.entries(g.seeds)[0]!;
+      const hex = Array.isArray(v) ? v : v.file;
+      // predict runs the search (its note names the seed found); the first stream only checks it directly.
+      if (streams === 0) {
+        const found = searchV8SumSeed(hex.slice(0, 2).map(hexToDouble), variant)!;
+        expect(found.complete, f).toBe(true);
+        expect(found.seeds, `${f} seed ${seed}`).toEqual([u64ToHex(...u64FromBigInt(BigInt.asUintN(64, BigInt(seed))))]);
+        expect(found.listed).toBeGreaterThan(2 ** 21);
+      }
+      const r = predict(id, hex.slice(0, 2).map(hexToDouble), hex.length - 2, 0, { fromStart: true });
+      expect(r.kind, `${f}: ${r.note}`).toBe('ok');
+      expect(r.note, f).toContain(`seed 0x${u64ToHex(...u64FromBigInt(BigInt.asUintN(64, BigInt(seed))))}`);
+      if (r.kind === 'ok') expect(r.next.map(doubleToHex), f).toEqual(hex.slice(2));
+      streams++;
+    }
+    expect(streams).toBeGreaterThanOrEqual(4);
+  }, 300_000);
+
+  it('any 64-bit seed (node 26, Chromium): 2 values name it; values from later in the stream (not a first call) name none, and predict asks for 1 more', () => {
+    for (const [id, variant] of [['node@26', 'v8-14.4-sum-53'], ['chrome@156', 'v8-15.6-sum-53-asc']] as const) {
+      const [sh, sl] = variant === 'v8-14.4-sum-53' ? [0x5eed1234, -0x21524111] : [-0x7ff0001, 0x2468ace0];
+      const e = create({ state: [`0x${u64ToHex(...murmurHash3Fmix64(sh, sl))}`, `0x${u64ToHex(...murmurHash3Fmix64(~sh, ~sl))}`, 0], variant });
+      const xs = Array.from({ length: 200 }, () => e.random());
+      const found = searchV8SumSeed(xs.slice(0, 2), variant)!;
+      expect(found.seeds, id).toEqual([u64ToHex(sh, sl)]);
+      // Calls 100 and 101 are no context's first two: no seeded state has them there.
+      expect(searchV8SumSeed(xs.slice(100, 102), variant)!.seeds, id).toEqual([]);
+      const r = predict(id, xs.slice(100, 102), 5, 0, { fromStart: true });
+      expect(r.kind, `${id}: ${r.note}`).toBe('insufficient');
+      // Buckets first: not searched here (the first two observations must be full values).
+      expect(searchV8SumSeed([{ n: 100, value: 3 }, xs[1]!], variant)).toBeUndefined();
+    }
+  }, 120_000);
 });
 
 describe('searchV8SeedWithin: mid-stream, the context\'s seed and the call the values start at', () => {
