@@ -15,4 +15,5 @@ export { MSVCRT_MAX_WORK, solveMsvcrt } from './history.js';
 export { GLIBC_SEED_MAX_WINDOW, type GlibcSeedSearch, searchGlibcSeed } from './glibc-seed.js';
 export { UUID_CALLS, parseUuids, uuidObservations, uuidsFromBuckets } from './uuid.js';
 export { type JscSeedSearch, type JscSeedVariant, type JscSeedWithin, JSC_SEED_MAX_CALLS, jscSeedFits, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
+export { type SumSplitSearch, searchSumSplit } from './sum-split.js';
 export { V8_SEED_MAX_CALLS, V8_SEED_MAX_FREE, type V8SeedSearch, type V8SeedWithin, type V8SumSeedSearch, isV8Seeded, searchV8Seed, searchV8SeedWithin, searchV8SumSeed, v8SeededRefill } from './v8-seed.js';

@@ -7,6 +7,7 @@ import { InvalidStateError, doubleToHex, lcg48StepBack, u64FromBigInt, u64ToHex,
 import { EMBEDDER_RELEASES, ERAS, type EmbedderRelease, type Era, type VariantId, createEngine, resolveEngine } from '@emu/engines';
 import { VARIANTS as XS_VARIANTS, type XorShift128PlusState, create as createXorshift, isCanonicalNaN, isNaNPattern, xorshift128StepBack } from '@emu/xorshift128plus';
 import { jscSeedFits, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './jsc-seed.js';
+import { searchSumSplit } from './sum-split.js';
 import { V8_SEED_MAX_FREE, isV8Seeded, searchV8Seed, searchV8SeedWithin, searchV8SumSeed, v8SeededRefill } from './v8-seed.js';
 import { MAX_OBSERVATIONS, type Observed, bucketRange, isResidue, matches, residueRanges } from './observe.js';
 import { LCG_MAX_HIDDEN, recoverLcgPartial } from './lcg-partial.js';
@@ -243,6 +244,26 @@ function xorshiftMethod(variant: string): Method {
           ? `; of the ${atStart.length} states that fit${r.complete ? '' : ' on the cache alignments searched'}, the one${seededOnly.length > 1 ? 's' : ''} a V8 context seeded (fmix64(seed), fmix64(~seed)) within its first 1,024 calls — another${r.complete ? '' : ' (on any alignment)'} fits these values only by a chance of about 2^-${seededOdds}`
           : '';
       const seededComplete = seededOnly.length > 0 && !options.fromStart && !r.complete && seededOdds >= 64;
+      // node 26 mid-stream, 3 full values that none of the 62 cache alignments holding them as a
+      // run of 3 explains (where they do, each of the 62 does, with its own state: the refill's end
+      // is open unless a seed names it, above): the 2 alignments a refill splits (2 + 1, 1 + 2)
+      // listed (sum-split.ts, about 1.5 s each) — every alignment searched, the list complete.
+      if (!options.fromStart && options.seedWithin !== false && variant === 'v8-14.4-sum-53' && fullOnly && observed.length === 3 && atStart.length === 0 && r.undetermined === 2 && !r.outOfBudget) {
+        const split = searchSumSplit(observed, variant);
+        if (split?.complete) {
+          const byState = new Map<string, readonly (string | number)[]>();
+          for (const st of [...atStart.map((c) => c.state), ...split.states]) byState.set(st.join(), st);
+          const all = [...byState.values()];
+          const seeded = all.filter(seededWithin);
+          const states = seeded.length > 0 ? seeded : all;
+          const where = split.states.length > 0 ? `, ${split.consumed.map((k) => `${k} values into a refill`).join(' / ')} (the refill splits these values)` : '';
+          return {
+            states,
+            complete: true,
+            detail: `exact (s0 + s1) search on every cache alignment: runs of 3 on 62, the pair and the single value on the 2 a refill splits${where}${seeded.length > 0 && all.length > seeded.length ? `; of the ${all.length} states that fit, the one${seeded.length > 1 ? 's' : ''} a V8 context seeded within its first 1,024 calls` : ''}`,
+          };
+        }
+      }
       // V8 14.4+ from a context's first call, where the 128-bit search cannot settle the values (2
       // full values: it needs a run of 3): the 2^22 states of the first two sums, each tried as the
       // context's seeded state (v8-seed.ts searchV8SumSeed; about 1 s). None seeded fits: below.

@@ -1,0 +1,120 @@
+/**
+ * Three consecutive full values of node 26 (V8 14.4+, `(s0 + s1) >> 11`, 64 values per refill
+ * handed out from the end) that a refill splits: the two cache alignments the run-of-3 search
+ * cannot take (no run of 3 there; issue 13's "straddle", 2 positions in 64).
+ *
+ * Calls 64r + i of a context are outputs t = 64r + 64 − i (t steps after the state the context was
+ * seeded with; output t = x_t + x_{t+1} of the words x). Split after the second value (calls
+ * 64r + 62, 63 | 64r + 64): a generation-order pair (outputs T = 64r + 1, T + 1: values 2, 1) and
+ * a single value 127 outputs later (T + 127: value 3). Split after the first (64r + 63 | 64r + 64,
+ * 65): the pair T = 64r + 127, T + 1 (values 3, 2) and the single 126 outputs earlier (value 1).
+ *
+ * Each pair's 2^22 states (sum-tracks.ts listPairStates: exhaustive) are jumped to the single
+ * value's output by a linear map (the step's power, applied a byte at a time from tables) and
+ * kept when its 53 bits match — a state of the pair passes by chance with probability 2^-53, so
+ * 2^-31 per alignment; every survivor is then run through the emulator against the three values.
+ * With the 62 other alignments searched as runs of 3, the list over all 64 is complete. About 1 s
+ * per alignment (the listing).
+ */
+import { type XorShift128PlusState, create as createXorshift, VARIANTS } from '@emu/xorshift128plus';
+import { u64ToHex, xorshift128Step, xorshift128StepBack } from '@emu/core';
+import { listPairStates } from './sum-tracks.js';
+
+/** What searchSumSplit found: every state (before the first value) on the two split alignments that fits the three values, complete when both listings were. */
+export interface SumSplitSearch {
+  readonly states: XorShift128PlusState[];
+  /** Values of the first value's refill already handed out before it (62 or 63), per state. */
+  readonly consumed: number[];
+  readonly complete: boolean;
+}
+
+/** Tables of a linear map of the 128-bit state ([s0 hi, s0 lo, s1 hi, s1 lo]): per byte of the input, per value, the 4 output words. */
+function byteTables(k: number): Int32Array {
+  const col = new Int32Array(128 * 4);
+  const v = new Int32Array(4);
+  for (let b = 0; b < 128; b++) {
+    v.fill(0);
+    v[b >>> 5] = 1 << (b & 31);
+    for (let i = 0; i < Math.abs(k); i++) (k > 0 ? xorshift128Step : xorshift128StepBack)(v);
+    col.set(v, 4 * b);
+  }
+  const tab = new Int32Array(16 * 256 * 4);
+  for (let byte = 0; byte < 16; byte++) {
+    for (let x = 1; x < 256; x++) {
+      const low = x & -x;
+      const bit = 8 * byte + (31 - Math.clz32(low));
+      const from = 4 * (256 * byte + (x ^ low));
+      const to = 4 * (256 * byte + x);
+      for (let w = 0; w < 4; w++) tab[to + w] = tab[from + w]! ^ col[4 * bit + w]!;
+    }
+  }
+  return tab;
+}
+
+/** The step's power k (positive: forwards), memoized. */
+const jumps = new Map<number, Int32Array>();
+function jumpOf(k: number): Int32Array {
+  let t = jumps.get(k);
+  if (!t) jumps.set(k, (t = byteTables(k)));
+  return t;
+}
+
+/** A value's 53 bits as its sum's bits 11 … 63: [high 32 bits, low 32 bits]. */
+function sumOf(v: number): [number, number] {
+  const m = v * 2 ** 53;
+  return [Math.floor(m / 2 ** 21) | 0, ((m % 2 ** 21) * 2 ** 11) | 0];
+}
+
+/**
+ * The states of node 26's two split alignments for three consecutive full values (see above);
+ * undefined for other variants or observations.
+ */
+export function searchSumSplit(observed: readonly unknown[], variantId: string): SumSplitSearch | undefined {
+  const info = VARIANTS.find((v) => v.id === variantId);
+  if (!info || info.mapping !== 'sum-53' || info.cache?.order !== 'desc' || info.cache.perRefill !== 64) return undefined;
+  if (observed.length !== 3 || !observed.every((o) => typeof o === 'number')) return undefined;
+  const [o0, o1, o2] = observed as number[];
+  const states: XorShift128PlusState[] = [];
+  const consumed: number[] = [];
+  let complete = true;
+  // [pair's values in generation order, the single value, its distance from the pair (outputs),
+  //  the steps back from the pair's state to its refill's start, the values handed out before o0]
+  const splits: [number, number, number, number, number, number][] = [
+    [o1!, o0!, o2!, 127, 1, 62],
+    [o2!, o1!, o0!, -126, 127, 63],
+  ];
+  const out = new Int32Array(4);
+  for (const [a, b, single, dist, back, before] of splits) {
+    const tab = jumpOf(dist);
+    const [zh, zl] = sumOf(single);
+    const found: Int32Array[] = [];
+    const r = listPairStates({ t0: 0, sums: [sumOf(a), sumOf(b)], lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, (x) => {
+      // The single value's state: the jump applied a byte of x at a time.
+      out.fill(0);
+      for (let byte = 0; byte < 16; byte++) {
+        const word = x[byte >>> 2]!; // bit b of the state: word b >>> 5 ([s0 hi, s0 lo, s1 hi, s1 lo]), bit b & 31
+        const o = 4 * (256 * byte + ((word >>> (8 * (byte & 3))) & 255));
+        out[0]! ^= tab[o]!;
+        out[1]! ^= tab[o + 1]!;
+        out[2]! ^= tab[o + 2]!;
+        out[3]! ^= tab[o + 3]!;
+      }
+      const l = (out[1]! >>> 0) + (out[3]! >>> 0);
+      const h = (out[0]! + out[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
+      if (h === zh && ((l | 0) & ~0x7ff) === zl) found.push(x.slice());
+      return true;
+    });
+    if (!r.solved) complete = false;
+    for (const x of found) {
+      for (let i = 0; i < back; i++) xorshift128StepBack(x);
+      const e = createXorshift({ state: [`0x${u64ToHex(x[0]!, x[1]!)}`, `0x${u64ToHex(x[2]!, x[3]!)}`, 0], variant: variantId as never });
+      e.skip(before);
+      const state = e.getState();
+      if ([o0, o1, o2].every((o) => e.random() === o)) {
+        states.push(state);
+        consumed.push(before);
+      }
+    }
+  }
+  return { states, consumed, complete };
+}
