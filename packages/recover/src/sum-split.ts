@@ -18,7 +18,7 @@
  */
 import { type XorShift128PlusState, create as createXorshift, VARIANTS } from '@emu/xorshift128plus';
 import { u64ToHex, xorshift128Step, xorshift128StepBack } from '@emu/core';
-import { listPairStates } from './sum-tracks.js';
+import { listPairStates, sum11Words } from './sum-tracks.js';
 
 /** What searchSumSplit found: every state (before the first value) on the two split alignments that fits the three values, complete when both listings were. */
 export interface SumSplitSearch {
@@ -59,12 +59,6 @@ function jumpOf(k: number): Int32Array {
   return t;
 }
 
-/** A value's 53 bits as its sum's bits 11 … 63: [high 32 bits, low 32 bits]. */
-function sumOf(v: number): [number, number] {
-  const m = v * 2 ** 53;
-  return [Math.floor(m / 2 ** 21) | 0, ((m % 2 ** 21) * 2 ** 11) | 0];
-}
-
 /**
  * The states of node 26's two split alignments for three consecutive full values (see above);
  * undefined for other variants or observations.
@@ -86,9 +80,9 @@ export function searchSumSplit(observed: readonly unknown[], variantId: string):
   const out = new Int32Array(4);
   for (const [a, b, single, dist, back, before] of splits) {
     const tab = jumpOf(dist);
-    const [zh, zl] = sumOf(single);
+    const [zh, zl] = sum11Words(single);
     const found: Int32Array[] = [];
-    const r = listPairStates({ t0: 0, sums: [sumOf(a), sumOf(b)], lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, (x) => {
+    const r = listPairStates({ t0: 0, sums: [sum11Words(a), sum11Words(b)], lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, (x) => {
       // The single value's state: the jump applied a byte of x at a time.
       out.fill(0);
       for (let byte = 0; byte < 16; byte++) {

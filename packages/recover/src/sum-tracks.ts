@@ -68,6 +68,12 @@ export const PAIR_LIST_TRACKS: readonly (readonly [number, number])[] = [
   [35, 55],
   [55, 64],
 ];
+/** A `((s0 + s1) >> 11) / 2^53` value's 53 bits as its sum's bits 11 … 63: [high 32 bits, low 32 bits] (the bits below 11 zero). */
+export function sum11Words(v: number): [number, number] {
+  const m = v * 2 ** 53;
+  return [Math.floor(m / 2 ** 21) | 0, ((m % 2 ** 21) * 2 ** 11) | 0];
+}
+
 /** Nodes a pair's listing may visit before it stops unlisted (about 2^27 expected; 2^29: about 2–3 s). */
 const MAX_PAIR_NODES = 2 ** 29;
 /** Checks closing at one step that a walk groups its guesses by (2^SIG_BITS groups a row). */

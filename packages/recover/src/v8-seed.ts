@@ -21,7 +21,7 @@
 import { murmurHash3Fmix64Inverse, u64FromBigInt, u64ToHex, v8SeededState1, xorshift128StepBack } from '@emu/core';
 import { VARIANTS, V8XorShift128Plus } from '@emu/xorshift128plus';
 import { type Observed, matches } from './observe.js';
-import { listPairStates } from './sum-tracks.js';
+import { listPairStates, sum11Words } from './sum-tracks.js';
 import { startSystem } from './xorshift.js';
 
 /** Free unknowns at most: 2^24 tries (about 0.5 s); more and the search is not attempted. */
@@ -193,14 +193,9 @@ export function searchV8SumSeed(observed: readonly Observed[], variantId: string
   if (!info || info.mapping !== 'sum-53' || info.seeding !== 'murmur' || !info.cache) return undefined;
   const [a, b] = observed;
   if (typeof a !== 'number' || typeof b !== 'number') return undefined;
-  // A value's 53 bits are its sum's bits 11 … 63: [high 32 bits, low 32 bits] of that sum.
-  const sumOf = (v: number): [number, number] => {
-    const m = v * 2 ** 53;
-    return [Math.floor(m / 2 ** 21) | 0, ((m % 2 ** 21) * 2 ** 11) | 0];
-  };
   const desc = info.cache.order === 'desc';
   const t0 = desc ? info.cache.perRefill - 1 : 1;
-  const sums = desc ? [sumOf(b), sumOf(a)] : [sumOf(a), sumOf(b)];
+  const sums = desc ? [sum11Words(b), sum11Words(a)] : [sum11Words(a), sum11Words(b)];
   const seeded: [number, number, number, number][] = [];
   const pair = new Int32Array(2);
   let listed = 0;
