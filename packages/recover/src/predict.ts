@@ -249,18 +249,24 @@ function xorshiftMethod(variant: string): Method {
       // is open unless a seed names it, above): the 2 alignments a refill splits (2 + 1, 1 + 2)
       // listed (sum-split.ts, about 1.5 s each) — every alignment searched, the list complete.
       if (!options.fromStart && options.seedWithin !== false && variant === 'v8-14.4-sum-53' && fullOnly && observed.length === 3 && atStart.length === 0 && r.undetermined === 2 && !r.outOfBudget) {
-        const split = searchSumSplit(observed, variant);
-        if (split?.complete) {
+        // A seeded state on the first split alignment ends the search (the second could hold
+        // another seeded one only by the coincidence of 2^-85 above).
+        const split = searchSumSplit(observed, variant, seededWithin);
+        if (split?.complete || split?.stopped) {
           const byState = new Map<string, readonly (string | number)[]>();
           for (const st of [...atStart.map((c) => c.state), ...split.states]) byState.set(st.join(), st);
           const all = [...byState.values()];
           const seeded = all.filter(seededWithin);
           const states = seeded.length > 0 ? seeded : all;
           const where = split.states.length > 0 ? `, ${split.consumed.map((k) => `${k} values into a refill`).join(' / ')} (the refill splits these values)` : '';
+          const searched = split.stopped
+            ? 'runs of 3 on 62 cache alignments, the pair and the single value on one a refill splits'
+            : 'every cache alignment: runs of 3 on 62, the pair and the single value on the 2 a refill splits';
+          const odds = split.stopped ? ' — a state on the alignment not searched, or not seeded that early, fits these values only by a coincidence of about 2^-85' : '';
           return {
             states,
             complete: true,
-            detail: `exact (s0 + s1) search on every cache alignment: runs of 3 on 62, the pair and the single value on the 2 a refill splits${where}${seeded.length > 0 && all.length > seeded.length ? `; of the ${all.length} states that fit, the one${seeded.length > 1 ? 's' : ''} a V8 context seeded within its first 1,024 calls` : ''}`,
+            detail: `exact (s0 + s1) search on ${searched}${where}${seeded.length > 0 && all.length > seeded.length ? `; of the ${all.length} states that fit, the one${seeded.length > 1 ? 's' : ''} a V8 context seeded within its first 1,024 calls` : split.stopped ? '; the state a V8 context seeded within its first 1,024 calls' : ''}${odds}`,
           };
         }
       }
