@@ -540,6 +540,11 @@ if (only.includes('pair-ranks')) {
     const r = walk(tracks, lo, lo === 0, [[10, 3]]);
     console.log(`run3-tracks ${name}: tracks ${JSON.stringify(tracks)}: rank ${r.rank}, paths per step 2^(${r.widths.join(', ')}), nodes tried 2^${r.tried}`);
   }
+  // A pair of sums listed (listPairStates: node 26 / Chromium from 2 values): rank below 128, the
+  // rest of each leaf's state its kernel.
+  const { PAIR_LIST_TRACKS } = await import('@emu/recover');
+  const r2 = walk(PAIR_LIST_TRACKS, 11, false, [[10, 2]]);
+  console.log(`pair-list-tracks (s0 + s1) >> 11 (2 values): tracks ${JSON.stringify(PAIR_LIST_TRACKS)}: rank ${r2.rank} (kernel ${128 - r2.rank}), paths per step 2^(${r2.widths.join(', ')}), nodes tried 2^${r2.tried}`);
 }
 
 // identify on 5 full values of each family: CPU ms of the first call (cold) and the median of

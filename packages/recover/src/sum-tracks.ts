@@ -27,6 +27,11 @@
  * values meet every check, and its carries chain. No other path solves to it (the bits of a
  * state and the known sums fix the carries), so each is emitted once. A walk past MAX_NODES
  * stops unsolved (the caller then searches the run as sum-chain.ts does).
+ *
+ * The same walk lists the states of a PAIR of sums (listPairStates: node 26 / Chromium from 2
+ * values through their seed, v8-seed.ts; 3 values a refill splits, sum-split.ts): its equations
+ * stop short of rank 128, and each leaf's coset (the kernel) is checked on the bits below the
+ * walked levels.
  */
 import { type StepModel, UNKNOWNS, s0Offset, stepOf, symbolicRows } from './gf2.js';
 import { bitAt, kernelOf, type SumChain } from './sum-chain.js';
@@ -58,9 +63,12 @@ export function runTracks(n: number, lo: number, hi: number, carryInKnown: boole
  * The tracks a PAIR of consecutive `(s0 + s1) >> 11` sums is walked on to list every state that
  * shows them (listPairStates). Two sums leave 2^22 states; the walk's equations reach rank 117,
  * and the 11 bits no walked level sees (state1's low bits at the pair, and what they fix) are the
- * leaves' kernel. Chosen by the GF(2) rank counts of about 10^5 random schedules of 2–7 tracks
- * over levels 11 … 63 (expected paths per step: 2^13 leaves, about 2^27 nodes tried; none below
- * 2^26.7): the floor of a lockstep walk for a pair, as 2^22 states must each be reached.
+ * leaves' kernel. The best by GF(2) rank counts of about 10^5 random schedules of 2–7 chained
+ * tracks over levels 11 … 63 (its counts: `recover-bench.mjs --only pair-ranks`, the
+ * pair-list-tracks row): 2^13 leaves, 2^26.9 nodes counted (every
+ * guess of every live parent), 2^24.7 tried once a row's guesses are grouped by their checks —
+ * measured the same on random pairs, about 1.2 s. The paths alive stay at 2^21 for 12 of its 21
+ * steps; none of the schedules tried kept fewer.
  */
 export const PAIR_LIST_TRACKS: readonly (readonly [number, number])[] = [
   [11, 32],
@@ -240,9 +248,11 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
 /**
  * Every frame state (as solveTracks gives them) whose outputs at `pair` (2 consecutive sums of
  * `(s0 + s1) >> 11`, bits 11 … 63 known) show those bits — about 2^22 of them, each passed to
- * `emit` once in one reused array (copy it to keep it; false from emit stops the walk). Exhaustive as solveTracks is: a state is reached
- * by its own path and the one combination of the leaf's kernel that is its low bits. Not solved
- * (nothing proven) for other shapes or past MAX_PAIR_NODES.
+ * `emit` once, in one reused array (copy it to keep it; false from emit stops the walk).
+ * Exhaustive as solveTracks is: a state is reached by its own path (its bits, its carries) and
+ * the one combination of the leaf's kernel that is its bits below 11, kept when the carries out of
+ * those bits are the ones the path guessed into level 11. Not solved (nothing proven) for other
+ * shapes or past MAX_PAIR_NODES.
  */
 export function listPairStates(pair: SumChain, emit: (x: Int32Array) => boolean): TracksResult {
   if (pair.sums.length !== 2 || pair.lo !== 11 || pair.hi !== 64 || pair.carryInKnown) return { solved: false, nodes: 0, leaves: 0 };
