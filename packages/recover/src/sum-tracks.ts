@@ -65,10 +65,10 @@ export function runTracks(n: number, lo: number, hi: number, carryInKnown: boole
  * and the 11 bits no walked level sees (state1's low bits at the pair, and what they fix) are the
  * leaves' kernel. The best by GF(2) rank counts of about 10^5 random schedules of 2–7 chained
  * tracks over levels 11 … 63 (its counts: `recover-bench.mjs --only pair-ranks`, the
- * pair-list-tracks row): 2^13 leaves, 2^26.9 nodes counted (every
- * guess of every live parent), 2^24.7 tried once a row's guesses are grouped by their checks —
- * measured the same on random pairs, about 1.2 s. The paths alive stay at 2^21 for 12 of its 21
- * steps; none of the schedules tried kept fewer.
+ * pair-list-tracks row): 2^13 leaves, 2^26.9 nodes counted (every guess of every live parent),
+ * 2^24.7 tried once a row's guesses are grouped by their checks — measured the same on random
+ * pairs, about 1.2 s. The paths alive stay at 2^21 for 12 of its 21 steps; none of the schedules
+ * tried kept fewer.
  */
 export const PAIR_LIST_TRACKS: readonly (readonly [number, number])[] = [
   [11, 32],
