@@ -59,6 +59,24 @@ describe('compare predict: --from-start, partial answers, streamed input', () =>
     expect(cli(['predict', '--engine', 'jsc@17', '--next', '5'], { readStdin: () => values[30]! }).code).toBe(3);
   });
 
+  it('a real node 26 run (26.12.1, forced seed): 2 values from its first call name the context\'s seed (exit 0, the next 20); 3 mid-stream values that a refill splits (calls 62 – 64, 63 – 65) give the ones before and after', () => {
+    const node26 = JSON.parse(readFileSync(new URL('../../../tooling/conformance/fixtures/node-26.12.1.json', import.meta.url), 'utf8')) as { seeds: Record<string, string[] | { file: string[] }> };
+    const v = Object.values(node26.seeds)[0]!;
+    const values = Array.isArray(v) ? v : v.file;
+    const r = cli(['predict', '--engine', 'node@26.12.1', '--from-start', '--next', '20'], { readStdin: () => values.slice(0, 2).join('\n') });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split('\n')).toEqual(values.slice(2, 22));
+    for (const at of [62, 63]) {
+      const m = cli(['predict', '--engine', 'node@26.12.1', '--next', '5', '--previous', '3'], { readStdin: () => values.slice(at, at + 3).join('\n') });
+      expect(m.err).toBe('');
+      expect(m.code).toBe(0);
+      expect(m.out.trim().split('\n')).toEqual([...values.slice(at - 3, at), '', ...values.slice(at + 3, at + 8)]);
+    }
+    // 1 value from the start: not enough (exit 3).
+    expect(cli(['predict', '--engine', 'node@26.12.1', '--from-start', '--next', '5'], { readStdin: () => values[0]! }).code).toBe(3);
+  }, 300_000);
+
   it('reads standard input in chunks and refuses past the line limit at once, naming the line', () => {
     let chunksRead = 0;
     function* chunks(): Generator<string> {
