@@ -17,7 +17,8 @@
  * per alignment (the listing).
  */
 import { type XorShift128PlusState, create as createXorshift, VARIANTS } from '@emu/xorshift128plus';
-import { u64ToHex, xorshift128Step, xorshift128StepBack } from '@emu/core';
+import { add64Hi, add64Lo, u64ToHex, xorshift128Step, xorshift128StepBack } from '@emu/core';
+import { type Observed, matches } from './observe.js';
 import { listPairStates, sum11Words } from './sum-tracks.js';
 
 /** What searchSumSplit found: every state (before the first value) on the two split alignments that fits the three values, complete when both listings were. */
@@ -30,7 +31,11 @@ export interface SumSplitSearch {
   readonly stopped: boolean;
 }
 
-/** Tables of a linear map of the 128-bit state ([s0 hi, s0 lo, s1 hi, s1 lo]): per byte of the input, per value, the 4 output words. */
+/**
+ * Tables of the step's k-th power (k < 0: backwards) on the 128-bit state ([s0 hi, s0 lo, s1 hi,
+ * s1 lo]): per byte of the input, per value, the 4 output words — 16 lookups a state, for the
+ * 2^22 states of a listing (core's xorshift128Jump steps one state k times below 256 steps).
+ */
 function byteTables(k: number): Int32Array {
   const col = new Int32Array(128 * 4);
   const v = new Int32Array(4);
@@ -66,7 +71,7 @@ function jumpOf(k: number): Int32Array {
  * undefined for other variants or observations. With `enough`, a state of the first alignment it
  * accepts ends the search there (`stopped`: the second alignment's listing, about 1.3 s, skipped).
  */
-export function searchSumSplit(observed: readonly unknown[], variantId: string, enough?: (state: XorShift128PlusState) => boolean): SumSplitSearch | undefined {
+export function searchSumSplit(observed: readonly Observed[], variantId: string, enough?: (state: XorShift128PlusState) => boolean): SumSplitSearch | undefined {
   const info = VARIANTS.find((v) => v.id === variantId);
   if (!info || info.mapping !== 'sum-53' || info.cache?.order !== 'desc' || info.cache.perRefill !== 64) return undefined;
   if (observed.length !== 3 || !observed.every((o) => typeof o === 'number')) return undefined;
@@ -96,18 +101,16 @@ export function searchSumSplit(observed: readonly unknown[], variantId: string, 
         out[2]! ^= tab[o + 2]!;
         out[3]! ^= tab[o + 3]!;
       }
-      const l = (out[1]! >>> 0) + (out[3]! >>> 0);
-      const h = (out[0]! + out[2]! + (l >= 2 ** 32 ? 1 : 0)) | 0;
-      if (h === zh && ((l | 0) & ~0x7ff) === zl) found.push(x.slice());
+      if (add64Hi(out[0]!, out[1]!, out[2]!, out[3]!) === zh && (add64Lo(out[0]!, out[1]!, out[2]!, out[3]!) & ~0x7ff) === zl) found.push(x.slice());
       return true;
     });
     if (!r.solved) complete = false;
     for (const x of found) {
-      for (let i = 0; i < back; i++) xorshift128StepBack(x);
+      for (let k = 0; k < back; k++) xorshift128StepBack(x);
       const e = createXorshift({ state: [`0x${u64ToHex(x[0]!, x[1]!)}`, `0x${u64ToHex(x[2]!, x[3]!)}`, 0], variant: variantId as never });
       e.skip(before);
       const state = e.getState();
-      if ([o0, o1, o2].every((o) => e.random() === o)) {
+      if (observed.every((o) => matches(e.random(), o))) {
         states.push(state);
         consumed.push(before);
       }

@@ -424,6 +424,23 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     }
     return true;
   };
+  // As stateColumns lays a state out: state0 bits 0–31, 32–63, state1 bits 0–31, 32–63; the
+  // steps and emit take [state0 hi, state0 lo, state1 hi, state1 lo].
+  /** x ← the first state st, as the steps take it. */
+  const loadFirst = (): void => {
+    x[0] = st[1]!;
+    x[1] = st[0]!;
+    x[2] = st[3]!;
+    x[3] = st[2]!;
+  };
+  /** The frame state fr passed to emit in `out` (below rank 128); emit's answer. */
+  const emitFrame = (): boolean => {
+    out[0] = fr[1]!;
+    out[1] = fr[0]!;
+    out[2] = fr[3]!;
+    out[3] = fr[2]!;
+    return emit(out);
+  };
   /** The leaf whose entries are `taken`: its state(s), checked on every known sum bit; false when emit stopped. */
   const settle = (): boolean => {
     st.fill(0);
@@ -441,21 +458,14 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
         }
       }
     }
-    // As stateColumns lays a state out: state0 bits 0–31, 32–63, state1 bits 0–31, 32–63.
     if (kd === 0) {
-      x[0] = st[1]!;
-      x[1] = st[0]!;
-      x[2] = st[3]!;
-      x[3] = st[2]!;
+      loadFirst();
       if (!showsSums() || !ownPath()) return true;
       return emit(new Int32Array([fr[1]!, fr[0]!, fr[3]!, fr[2]!]));
     }
     // Below rank 128 the kernel leaves every walked bit as it is: the path is checked once (on
     // the leaf's own solution's words), then each of the 2^kd states of its coset on the sums.
-    x[0] = st[1]!;
-    x[1] = st[0]!;
-    x[2] = st[3]!;
-    x[3] = st[2]!;
+    loadFirst();
     for (let u = 0; u <= n; u++) {
       words[2 * u] = x[0]!;
       words[2 * u + 1] = x[1]!;
@@ -473,13 +483,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
       const want0 = carryIn & 1;
       const want1 = (carryIn >>> 1) & 1;
       for (let g = 1; ; g++) {
-        if ((a + b) >>> chain.lo === want0 && (b + c) >>> chain.lo === want1) {
-          out[0] = fr[1]!;
-          out[1] = fr[0]!;
-          out[2] = fr[3]!;
-          out[3] = fr[2]!;
-          if (!emit(out)) return false;
-        }
+        if ((a + b) >>> chain.lo === want0 && (b + c) >>> chain.lo === want1 && !emitFrame()) return false;
         if (g === 1 << kd) return true;
         const i = 31 - Math.clz32(g & -g);
         const o = 8 * i;
@@ -490,17 +494,8 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
       }
     }
     for (let g = 1; ; g++) {
-      x[0] = st[1]!;
-      x[1] = st[0]!;
-      x[2] = st[3]!;
-      x[3] = st[2]!;
-      if (showsSums()) {
-        out[0] = fr[1]!;
-        out[1] = fr[0]!;
-        out[2] = fr[3]!;
-        out[3] = fr[2]!;
-        if (!emit(out)) return false;
-      }
+      loadFirst();
+      if (showsSums() && !emitFrame()) return false;
       if (g === 1 << kd) return true;
       const o = 8 * (31 - Math.clz32(g & -g));
       for (let w = 0; w < 4; w++) {

@@ -121,19 +121,27 @@ describe('the (s0 + s1) >> 11 mappings from a context\'s first call: the seeded 
   });
 });
 
-describe('searchV8SumSeed: the (s0 + s1) >> 11 mappings from a context\'s first 2 values', () => {
-  it('the real node 26 / Chromium goldens (--random_seed=N): the first 2 values give back exactly the forced seed, and predict --from-start every later value', () => {
-    const dir = new URL('../../../tooling/conformance/fixtures/', import.meta.url);
-    let streams = 0;
-    for (const f of readdirSync(dir).filter((x) => /^(node|chromium)-[\d.]+\.json$/.test(x))) {
+/** The recorded goldens of the (s0 + s1) >> 11 builds (node 26, Chromium 147 – 156; forced seeds): each build's first stream. */
+function sumGoldens(): { f: string; id: string; variant: string; seed: string; hex: string[] }[] {
+  const dir = new URL('../../../tooling/conformance/fixtures/', import.meta.url);
+  return readdirSync(dir)
+    .filter((x) => /^(node|chromium)-[\d.]+\.json$/.test(x))
+    .flatMap((f) => {
       const g = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { version: string; engine?: string; seeds: Record<string, string[] | { file: string[] }> };
       const id = f.startsWith('node') ? `node@${g.version}` : g.engine!;
       const r0 = resolveEngine(id);
       const variant = r0.node?.variant ?? r0.era?.variant ?? '';
-      if (!['v8-14.4-sum-53', 'v8-15.6-sum-53-asc'].includes(variant)) continue;
-      // One stream per build (each search lists 2^22 states: about 1 s).
+      if (!['v8-14.4-sum-53', 'v8-15.6-sum-53-asc'].includes(variant)) return [];
       const [seed, v] = Object.entries(g.seeds)[0]!;
-      const hex = Array.isArray(v) ? v : v.file;
+      return [{ f, id, variant, seed, hex: Array.isArray(v) ? v : v.file }];
+    });
+}
+
+describe('searchV8SumSeed: the (s0 + s1) >> 11 mappings from a context\'s first 2 values', () => {
+  it('the real node 26 / Chromium goldens (--random_seed=N): the first 2 values give back exactly the forced seed, and predict --from-start every later value', () => {
+    let streams = 0;
+    // One stream per build (each search lists 2^22 states: about 1 s).
+    for (const { f, id, variant, seed, hex } of sumGoldens()) {
       // predict runs the search (its note names the seed found); the first stream only checks it directly.
       if (streams === 0) {
         const found = searchV8SumSeed(hex.slice(0, 2).map(hexToDouble), variant)!;
@@ -217,15 +225,8 @@ describe('searchV8SeedWithin: mid-stream, the context\'s seed and the call the v
 
 describe('v8SeededRefill: V8 14.4+ mid-stream, the one of the listed states a context seeded', () => {
   it('the real node 26 / Chromium goldens (forced seeds): 3 values inside a refill at call 37 (and 100 on node 26.12.1) give every later value (runs of 3 searched where they sit, the seeded state kept); 3 that straddle a refill: settled through the pair and the single value, as 4 are', () => {
-    const dir = new URL('../../../tooling/conformance/fixtures/', import.meta.url);
     let streams = 0;
-    for (const f of readdirSync(dir).filter((x) => /^(node|chromium)-[\d.]+\.json$/.test(x))) {
-      const g = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { version: string; engine?: string; seeds: Record<string, string[] | { file: string[] }> };
-      const id = f.startsWith('node') ? `node@${g.version}` : g.engine!;
-      const r0 = resolveEngine(id);
-      if (!['v8-14.4-sum-53', 'v8-15.6-sum-53-asc'].includes(r0.node?.variant ?? r0.era?.variant ?? '')) continue;
-      const [seed, v] = Object.entries(g.seeds)[0]!;
-      const hex = Array.isArray(v) ? v : v.file;
+    for (const { f, id, variant, seed, hex } of sumGoldens()) {
       for (const at of f === 'node-26.12.1.json' ? [37, 100] : [37]) {
         const r = predict(id, hex.slice(at, at + 3).map(hexToDouble), hex.length - at - 3, 0);
         expect(r.kind, `${f} seed ${seed} at ${at}: ${r.note}`).toBe('ok');
@@ -234,7 +235,7 @@ describe('v8SeededRefill: V8 14.4+ mid-stream, the one of the listed states a co
       }
       // node 26's backwards cache: calls 62 – 64 split 2 + 1 by the refill, 63 – 65 1 + 2 (no run
       // of 3 there): the pair's states listed and the single value checked (sum-split.ts).
-      if (r0.node?.variant === 'v8-14.4-sum-53' && hex.length > 80 && f === 'node-26.12.1.json') {
+      if (variant === 'v8-14.4-sum-53' && hex.length > 80 && f === 'node-26.12.1.json') {
         for (const at of [62, 63]) {
           const r = predict(id, hex.slice(at, at + 3).map(hexToDouble), 10, 5);
           expect(r.kind, `${f} at ${at}: ${r.note}`).toBe('ok');

@@ -73,6 +73,15 @@ export function searchV8Seed(observed: readonly Observed[], variantId: string, f
     bh ^= basis[o + 2]!;
     bl ^= basis[o + 3]!;
   }
+  return { ...fittingSeeded(found, observed, variantId, firstCall), complete: true, free: d };
+}
+
+/**
+ * Of seeded states ([state0 hi, lo, state1 hi, lo] at the context's first refill), those whose
+ * values from call `firstCall` on are `observed` (run through the emulator), each given before
+ * the first observation, with its seed (fmix64⁻¹(state0)) as 16 hex digits.
+ */
+function fittingSeeded(found: readonly (readonly [number, number, number, number])[], observed: readonly Observed[], variantId: string, firstCall: number): { states: (string | number)[][]; seeds: string[] } {
   const states: (string | number)[][] = [];
   const seeds: string[] = [];
   for (const [a, b, c, e] of found) {
@@ -83,7 +92,7 @@ export function searchV8Seed(observed: readonly Observed[], variantId: string, f
     states.push(firstCall === 0 ? [`0x${u64ToHex(a, b)}`, `0x${u64ToHex(c, e)}`, 0] : [...before]);
     seeds.push(u64ToHex(...murmurHash3Fmix64Inverse(a, b)));
   }
-  return { states, seeds, complete: true, free: d };
+  return { states, seeds };
 }
 
 /** Calls into a context searchV8SeedWithin tries at most. */
@@ -207,13 +216,5 @@ export function searchV8SumSeed(observed: readonly Observed[], variantId: string
   });
   const free = Math.round(Math.log2(Math.max(1, listed)));
   if (!r.solved) return { states: [], seeds: [], complete: false, free, listed };
-  const states: (string | number)[][] = [];
-  const seeds: string[] = [];
-  for (const [ah, al, bh, bl] of seeded) {
-    const probe = new V8XorShift128Plus(variantId, [ah, al], [bh, bl]);
-    if (!observed.every((o) => matches(probe.random(), o))) continue;
-    states.push([`0x${u64ToHex(ah, al)}`, `0x${u64ToHex(bh, bl)}`, 0]);
-    seeds.push(u64ToHex(...murmurHash3Fmix64Inverse(ah, al)));
-  }
-  return { states, seeds, complete: true, free, listed };
+  return { ...fittingSeeded(seeded, observed, variantId, 0), complete: true, free, listed };
 }
