@@ -287,28 +287,27 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   // A parent tries only the guesses whose part of the step's closing checks equals its own (the
   // others fail them): per row its guesses sorted by that part (the bits of the checks closing
   // at the step, at most SIG_BITS of them; a step closing more lists every guess as one group).
-  // sigAt[sigFrom[s] … sigFrom[s + 1]): step s's check bits (0–63: own-check low, then high word).
-  const sigFrom = new Int32Array(steps + 1);
-  const sigList: number[] = [];
+  // The checks closing at a step are contiguous bits of the own-check value (the elimination
+  // met their last equations in walk order): step s's are bits sigAt[s] … sigAt[s] + sigN[s] − 1
+  // (0–63: own-check low, then high word), taken as the group index when at most SIG_BITS.
+  const sigAt = new Int32Array(steps);
+  const sigN = new Int32Array(steps);
   for (let s = 0; s < steps; s++) {
     const bits: number[] = [];
     for (let k = 0; k < 32; k++) if ((closeLo[s]! >>> k) & 1) bits.push(k);
     for (let k = 0; k < 32; k++) if ((closeHi[s]! >>> k) & 1) bits.push(32 + k);
-    sigFrom[s] = sigList.length;
-    if (bits.length <= SIG_BITS) sigList.push(...bits);
+    if (bits.some((b, i) => b !== bits[0]! + i)) throw new Error(`sum-tracks: the checks closing at step ${s} are not contiguous`);
+    sigAt[s] = bits[0] ?? 0;
+    sigN[s] = bits.length <= SIG_BITS ? bits.length : 0;
   }
-  sigFrom[steps] = sigList.length;
-  const sigAt = Int32Array.from(sigList);
   /** A parent's part (own-check words lo, hi) of step s's closing checks, as its group index. */
   const sigOf = (s: number, lo: number, hi: number): number => {
-    let sig = 0;
-    for (let k = sigFrom[s]!, i = 0; k < sigFrom[s + 1]!; k++, i++) {
-      const bit = sigAt[k]!;
-      sig |= (bit < 32 ? (lo >>> bit) & 1 : (hi >>> (bit - 32)) & 1) << i;
-    }
-    return sig;
+    const k = sigAt[s]!;
+    const mask = (1 << sigN[s]!) - 1;
+    return (k >= 32 ? hi >>> (k - 32) : k + sigN[s]! > 32 ? (lo >>> k) | (hi << (32 - k)) : lo >>> k) & mask;
   };
   const SIG_ROW = (1 << SIG_BITS) + 1;
+  // Per row its guesses' entries (indexes into tab) in group order.
   const ord = new Int32Array(G * (steps << CB));
   const sigOff = new Int32Array(SIG_ROW * (steps << CB));
   /** Builds row (s, car) (its entries in tab, its guesses grouped in ord / sigOff); its index. */
@@ -353,7 +352,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     }
     // The guesses grouped by their part of the checks closing here (a counting sort).
     const off = SIG_ROW * row;
-    const groups = 1 << (sigFrom[s + 1]! - sigFrom[s]!);
+    const groups = 1 << sigN[s]!;
     const sigs = new Int32Array(1 << width[s]!);
     for (let g = 0; g < 1 << width[s]!; g++) {
       sigs[g] = sigOf(s, tab[base + 4 * g + 1]!, tab[base + 4 * g + 2]!);
@@ -361,7 +360,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     }
     for (let k = 0; k < groups; k++) sigOff[off + k + 1]! += sigOff[off + k]!;
     const fill = sigOff.slice(off, off + groups);
-    for (let g = 0; g < 1 << width[s]!; g++) ord[G * row + fill[sigs[g]!]!++] = g;
+    for (let g = 0; g < 1 << width[s]!; g++) ord[G * row + fill[sigs[g]!]!++] = base + 4 * g;
     return row;
   };
   const maskOf = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
@@ -371,25 +370,24 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const fr = new Int32Array(4);
   // The run's words w₀ … w_n at a leaf, [high, low] each.
   const words = new Int32Array(2 * W);
-  // The walk's stack: per depth its row, the own-check value, the next guess to try, and the entry taken.
-  const rowAt = new Int32Array(steps + 1);
+  // The walk's stack: per depth the own-check value (two words), the parent's group of the row's
+  // guesses (in ord: the next to try, its end) and the entry taken.
   const loAt = new Int32Array(steps + 1);
   const hiAt = new Int32Array(steps + 1);
-  // The next entry of the row's ordering to try, and the end of the parent's group.
   const nextG = new Int32Array(steps + 1);
   const endG = new Int32Array(steps + 1);
-  /** Depth d at row `row` under a parent whose own-check words are lo, hi: the group of guesses that meet the step's checks. */
-  const enter = (d: number, row: number, lo: number, hi: number): void => {
-    rowAt[d] = 4 * G * row;
+  /** Depth d at row `row` under a parent whose own-check words are lo, hi: the group of guesses that meet the step's checks; the guesses the row holds. */
+  const enter = (d: number, row: number, lo: number, hi: number): number => {
     loAt[d] = lo;
     hiAt[d] = hi;
-    const sig = sigOf(d, lo, hi);
-    nextG[d] = G * row + sigOff[SIG_ROW * row + sig]!;
-    endG[d] = G * row + sigOff[SIG_ROW * row + sig + 1]!;
-    nodes += 1 << width[d]!;
+    const sig = SIG_ROW * row + sigOf(d, lo, hi);
+    nextG[d] = G * row + sigOff[sig]!;
+    endG[d] = G * row + sigOff[sig + 1]!;
+    return 1 << width[d]!;
   };
 
   const taken = new Int32Array(steps);
+  // Guesses counted (every guess of every row entered) and leaves reached.
   let nodes = 0;
   let leaves = 0;
   const x = new Int32Array(4);
@@ -515,7 +513,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     }
     carryIn = loTrack >= 0 ? (c0 >>> (n * loTrack)) & cm : 0;
     const r0 = rowOf[c0]!;
-    enter(0, r0 >= 0 ? r0 : buildRow(0, c0), 0, 0);
+    nodes += enter(0, r0 >= 0 ? r0 : buildRow(0, c0), 0, 0);
     let d = 0;
     while (d >= 0) {
       const at = nextG[d]!;
@@ -524,7 +522,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
         continue;
       }
       nextG[d] = at + 1;
-      const idx = rowAt[d]! + 4 * ord[at]!;
+      const idx = ord[at]!;
       const oLo = loAt[d]! ^ tab[idx + 1]!;
       const oHi = hiAt[d]! ^ tab[idx + 2]!;
       if (((oLo & closeLo[d]!) | (oHi & closeHi[d]!)) !== 0) continue;
@@ -540,7 +538,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
       d++;
       const car = tab[idx]!;
       const r = rowOf[(d << CB) | car]!;
-      enter(d, r >= 0 ? r : buildRow(d, car), oLo, oHi);
+      nodes += enter(d, r >= 0 ? r : buildRow(d, car), oLo, oHi);
     }
   }
   return { solved: true, nodes, leaves };
