@@ -21,10 +21,12 @@ const enum Mem {
   LCG = 8196,
 }
 
-interface Exports {
+/** The module's exports. */
+export interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
   xorshiftFill(blocks: number, per: number, desc: number, canon: number, sumAll: number, maskBits: number, shift: number, scale: number): void;
   lcgFill(n: number): void;
+  v8SeededScan(d: number, cap: number): number;
 }
 
 /** The parameters of one xorshift128+ mapping: ((s0 + (s1 & −sumAll)) & (2^maskBits − 1)) >>> shift, times scale. */
@@ -123,6 +125,7 @@ export class FillKernels {
   }
 }
 
+let compiled: Exports | null | undefined;
 let kernels: FillKernels | null | undefined;
 let disabled = false;
 
@@ -132,21 +135,33 @@ function littleEndianHost(): boolean {
 }
 
 /**
+ * The compiled module's exports (compiled on first use, shared by the fill kernels and the seed
+ * scans); null where WebAssembly is unavailable or refuses the module. Internal to @emu/core.
+ */
+export function kernelModule(): Exports | null {
+  if (compiled === undefined) {
+    compiled = null;
+    const wasm = (globalThis as { WebAssembly?: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } } }).WebAssembly;
+    if (wasm !== undefined && littleEndianHost()) {
+      try {
+        compiled = new wasm.Instance(new wasm.Module(KERNELS_WASM)).exports as Exports;
+      } catch {
+        compiled = null;
+      }
+    }
+  }
+  return compiled;
+}
+
+/**
  * The kernels, compiled on first use; null where WebAssembly is unavailable or refuses the module
  * (then every fill() runs its JavaScript loop), or after useFillKernels(false).
  */
 export function fillKernels(): FillKernels | null {
   if (disabled) return null;
   if (kernels === undefined) {
-    kernels = null;
-    const wasm = (globalThis as { WebAssembly?: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } } }).WebAssembly;
-    if (wasm !== undefined && littleEndianHost()) {
-      try {
-        kernels = new FillKernels(new wasm.Instance(new wasm.Module(KERNELS_WASM)).exports as Exports);
-      } catch {
-        kernels = null;
-      }
-    }
+    const m = kernelModule();
+    kernels = m === null ? null : new FillKernels(m);
   }
   return kernels;
 }

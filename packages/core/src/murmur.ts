@@ -3,6 +3,7 @@
  * xorshift128+ state (`MurmurHash3(seed)`, `MurmurHash3(~seed)`). Seeding only, so it returns a
  * fresh pair; the arithmetic is the 32-bit-halves code of ./u64.
  */
+import { kernelModule } from './kernels.js';
 import { mul64Hi, mul64Lo, shr64Lo } from './u64.js';
 
 const C1_HI = 0xff51afd7 | 0;
@@ -60,4 +61,64 @@ export function murmurHash3Fmix64Inverse(hi: number, lo: number): [hi: number, l
 export function v8SeededState1(hi: number, lo: number, out: Int32Array): void {
   xorMulXorMulXor(hi, lo, C2_INV_HI, C2_INV_LO, C1_INV_HI, C1_INV_LO, out);
   xorMulXorMulXor(~out[0]!, ~out[1]!, C1_HI, C1_LO, C2_HI, C2_LO, out);
+}
+
+/** Dimensions v8SeededInSpace takes at most (2^30 states; the kernel's memory holds 32 basis vectors). */
+export const SEEDED_SPACE_MAX_DIM = 30;
+/** States the WebAssembly scan hands back at most (more: the JavaScript loop lists every one). */
+const SCAN_CAP = 64;
+/** Int32 indexes of kernels.wat's SEEDED_BASE, SEEDED_BASIS and SEEDED_FOUND (bytes 32800, 32816, 33328). */
+const SCAN_BASE = 8200;
+const SCAN_BASIS = 8204;
+const SCAN_FOUND = 8332;
+
+/**
+ * Every state of the affine space base ⊕ span(basis) that starts a V8 context — state1 =
+ * fmix64(~fmix64⁻¹(state0)) — as [state0 hi, state0 lo, state1 hi, state1 lo]. `base` is one
+ * state (4 words, that order), `basis` d of them flat. The 2^d states are tried in Gray-code order
+ * (one basis vector XORed in per state): in WebAssembly (kernels.wat's v8SeededScan, 64-bit
+ * multiplications in 64-bit registers) where it is available and `wasm` is not false, else — and
+ * when more than 64 pass — in the JavaScript loop (two fmix64 evaluations in 32-bit halves); both
+ * list the same states in the same order.
+ */
+export function v8SeededInSpace(base: Int32Array, basis: Int32Array, d: number, wasm = true): [number, number, number, number][] {
+  if (!Number.isInteger(d) || d < 0 || d > SEEDED_SPACE_MAX_DIM) throw new RangeError(`v8SeededInSpace: dimension ${String(d)} is not an integer 0 … ${SEEDED_SPACE_MAX_DIM}`);
+  if (base.length !== 4 || basis.length < 4 * d) throw new RangeError(`v8SeededInSpace: need a base of 4 words and ${4 * d} basis words, got ${base.length} and ${basis.length}`);
+  const m = wasm ? kernelModule() : null;
+  if (m !== null) {
+    const mem = new Int32Array(m.memory.buffer);
+    // little-endian i64s: the low word first
+    const put = (at: number, v: Int32Array, from: number): void => {
+      mem[at] = v[from + 1]!;
+      mem[at + 1] = v[from]!;
+      mem[at + 2] = v[from + 3]!;
+      mem[at + 3] = v[from + 2]!;
+    };
+    put(SCAN_BASE, base, 0);
+    for (let j = 0; j < d; j++) put(SCAN_BASIS + 4 * j, basis, 4 * j);
+    const n = m.v8SeededScan(d, SCAN_CAP);
+    if (n <= SCAN_CAP) {
+      const found: [number, number, number, number][] = [];
+      for (let k = 0; k < n; k++) {
+        const at = SCAN_FOUND + 4 * k;
+        found.push([mem[at + 1]!, mem[at]!, mem[at + 3]!, mem[at + 2]!]);
+      }
+      return found;
+    }
+  }
+  const found: [number, number, number, number][] = [];
+  const pair = new Int32Array(2);
+  let [ah, al, bh, bl] = [base[0]!, base[1]!, base[2]!, base[3]!];
+  const end = 2 ** d;
+  for (let g = 1; ; g++) {
+    v8SeededState1(ah, al, pair);
+    if (pair[0] === bh && pair[1] === bl) found.push([ah, al, bh, bl]);
+    if (g === end) break;
+    const o = 4 * (31 - Math.clz32(g & -g));
+    ah ^= basis[o]!;
+    al ^= basis[o + 1]!;
+    bh ^= basis[o + 2]!;
+    bl ^= basis[o + 3]!;
+  }
+  return found;
 }

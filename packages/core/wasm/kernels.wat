@@ -7,6 +7,9 @@
 ;;   [0, 32768)        OUT: up to 4096 doubles a call writes
 ;;   [32768, 32784)    XS:  xorshift128+ state0, state1 (i64, little-endian)
 ;;   [32784, 32792)    LCG: the 48-bit LCG state (i64)
+;;   [32800, 32816)    SEEDED_BASE: a V8 state (state0, state1) the seeded-state scan starts from
+;;   [32816, 33328)    SEEDED_BASIS: up to 32 vectors (state0, state1) of the scan's affine space
+;;   [33328, 34352)    SEEDED_FOUND: up to 64 states (state0, state1) the scan found
 (module
   (memory (export "memory") 1)
 
@@ -119,4 +122,48 @@
                 (i64.shr_u (local.get $s) (i64.const 21))))
             (f64.const 0x1p-53)))))
     (i64.store (i32.const 32784) (local.get $s)))
+  ;; V8 seeds a context's state as (fmix64(seed), fmix64(~seed)): of all states only those with
+  ;; state1 = fmix64(~fmix64⁻¹(state0)) start a context. v8SeededScan walks the affine space
+  ;; SEEDED_BASE ⊕ span(SEEDED_BASIS[0 … d)) in Gray-code order (one basis vector XORed in per
+  ;; state, the vector of the trailing zeros of the step's index) and writes the states that pass
+  ;; to SEEDED_FOUND, the first `cap` of them (cap ≤ 64); returns how many passed in all.
+  ;; fmix64: h ^= h >> 33; h *= C1; h ^= h >> 33; h *= C2; h ^= h >> 33; its inverse the same shape
+  ;; with C2⁻¹, C1⁻¹ (h ^= h >> 33 undoes itself). Written out here, not called: V8 of Node 20
+  ;; does not inline small wasm functions (see lcgFill).
+  (func $v8SeededScan (export "v8SeededScan") (param $d i32) (param $cap i32) (result i32)
+    (local $s0 i64) (local $s1 i64) (local $h i64) (local $g i32) (local $end i32) (local $n i32) (local $o i32)
+    (local.set $s0 (i64.load (i32.const 32800)))
+    (local.set $s1 (i64.load (i32.const 32808)))
+    (local.set $end (i32.shl (i32.const 1) (local.get $d)))
+    (local.set $g (i32.const 1))
+    (block $done
+      (loop $state
+        ;; h = fmix64⁻¹(state0): the seed, if this state is seeded
+        (local.set $h (i64.xor (local.get $s0) (i64.shr_u (local.get $s0) (i64.const 33))))
+        (local.set $h (i64.mul (local.get $h) (i64.const 0x9cb4b2f8129337db)))
+        (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
+        (local.set $h (i64.mul (local.get $h) (i64.const 0x4f74430c22a54005)))
+        (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
+        ;; h = fmix64(~seed): the state1 it would be paired with
+        (local.set $h (i64.xor (local.get $h) (i64.const -1)))
+        (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
+        (local.set $h (i64.mul (local.get $h) (i64.const 0xff51afd7ed558ccd)))
+        (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
+        (local.set $h (i64.mul (local.get $h) (i64.const 0xc4ceb9fe1a85ec53)))
+        (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
+        (if (i64.eq (local.get $h) (local.get $s1))
+          (then
+            (if (i32.lt_u (local.get $n) (local.get $cap))
+              (then
+                (local.set $o (i32.add (i32.const 33328) (i32.shl (local.get $n) (i32.const 4))))
+                (i64.store (local.get $o) (local.get $s0))
+                (i64.store offset=8 (local.get $o) (local.get $s1))))
+            (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+        (br_if $done (i32.eq (local.get $g) (local.get $end)))
+        (local.set $o (i32.add (i32.const 32816) (i32.shl (i32.ctz (local.get $g)) (i32.const 4))))
+        (local.set $s0 (i64.xor (local.get $s0) (i64.load (local.get $o))))
+        (local.set $s1 (i64.xor (local.get $s1) (i64.load offset=8 (local.get $o))))
+        (local.set $g (i32.add (local.get $g) (i32.const 1)))
+        (br $state)))
+    (local.get $n))
 )

@@ -12,19 +12,20 @@
  * For the `s0` mappings (V8 7.1 – 14.3: node 12 – 25, Chrome 71 – 134, Deno before 2.7) the values
  * are linear in that state: the observations' equations (xorshift.ts `startSystem`) leave an
  * affine space of 2^d states, d = 128 − rank, and each is tried against the check in Gray-code
- * order (one basis vector XORed in per step, two fmix64 evaluations, about 30 ns) — exhaustive,
+ * order (core's v8SeededInSpace: one basis vector XORed in per step, two fmix64 evaluations, about
+ * 3 ns in its WebAssembly kernel, 45 ns in JavaScript where WebAssembly is missing) — exhaustive,
  * so the seeds found are all of them; a state of another kind passes with probability 2^-64 per
  * try, and every survivor is run through the emulator against every observation. 2 full values
- * of `s0 >> 12` leave d = 24 (2^24 tries, about 0.5 s), 3 leave none: the 64 bits a context
+ * of `s0 >> 12` leave d = 24 (2^24 tries, about 50 ms; 0.75 s in JavaScript), 3 leave none: the 64 bits a context
  * really has are named by 2 values, where the 128-bit count needs 3.
  */
-import { murmurHash3Fmix64Inverse, u64FromBigInt, u64ToHex, v8SeededState1, xorshift128StepBack } from '@emu/core';
+import { murmurHash3Fmix64Inverse, u64FromBigInt, u64ToHex, v8SeededInSpace, v8SeededState1, xorshift128StepBack } from '@emu/core';
 import { VARIANTS, V8XorShift128Plus } from '@emu/xorshift128plus';
 import { type Observed, matches } from './observe.js';
 import { listPairStates, sum11Words } from './sum-tracks.js';
 import { startSystem } from './xorshift.js';
 
-/** Free unknowns at most: 2^24 tries (about 0.5 s); more and the search is not attempted. */
+/** Free unknowns at most: 2^24 tries (about 50 ms; 0.75 s without WebAssembly); more and the search is not attempted. */
 export const V8_SEED_MAX_FREE = 24;
 
 /** What searchV8Seed found. */
@@ -59,20 +60,7 @@ export function searchV8Seed(observed: readonly Observed[], variantId: string, f
     const v = sys.solution(2 ** j, freeBits)!;
     for (let w = 0; w < 4; w++) basis[4 * j + w] = v[w]! ^ x[w]!;
   }
-  const found: [number, number, number, number][] = [];
-  const pair = new Int32Array(2);
-  let [ah, al, bh, bl] = [x[0]!, x[1]!, x[2]!, x[3]!];
-  const end = 2 ** d;
-  for (let g = 1; ; g++) {
-    v8SeededState1(ah, al, pair);
-    if (pair[0] === bh && pair[1] === bl) found.push([ah, al, bh, bl]);
-    if (g === end) break;
-    const o = 4 * (31 - Math.clz32(g & -g));
-    ah ^= basis[o]!;
-    al ^= basis[o + 1]!;
-    bh ^= basis[o + 2]!;
-    bl ^= basis[o + 3]!;
-  }
+  const found = v8SeededInSpace(Int32Array.from(x.slice(0, 4)), basis, d);
   return { ...fittingSeeded(found, observed, variantId, firstCall), complete: true, free: d };
 }
 
