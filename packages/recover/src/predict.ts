@@ -279,7 +279,7 @@ function xorshiftMethod(variant: string): Method {
           return {
             states: found.states,
             complete: true,
-            detail: `the context's 64-bit seed ${found.seeds.map((x) => `0x${x}`).join(', ')} (V8 seeds a context's state as fmix64(seed), fmix64(~seed); each of the 2^${Math.log2(found.listed).toFixed(1)} states its first two values allow tried as that state, so no other seed fits; values not from a context's first call fit a seeded state only by a chance of about 2^-${Math.round(64 - Math.log2(found.listed))})`,
+            detail: `the context's 64-bit seed ${found.seeds.map((x) => `0x${x}`).join(', ')} (V8 seeds a context's state as fmix64(seed), fmix64(~seed); every one of the about 2^${found.free} states its first two values allow tried as that state, so no other seed fits; values not from a context's first call fit a seeded state only by a chance of about 2^-${64 - found.free})`,
           };
         }
       }

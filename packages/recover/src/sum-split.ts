@@ -9,17 +9,18 @@
  * a single value 127 outputs later (T + 127: value 3). Split after the first (64r + 63 | 64r + 64,
  * 65): the pair T = 64r + 127, T + 1 (values 3, 2) and the single 126 outputs earlier (value 1).
  *
- * Each pair's 2^22 states (sum-tracks.ts listPairStates: exhaustive) are jumped to the single
- * value's output by a linear map (the step's power, applied a byte at a time from tables) and
- * kept when its 53 bits match — a state of the pair passes by chance with probability 2^-53, so
- * 2^-31 per alignment; every survivor is then run through the emulator against the three values.
- * With the 62 other alignments searched as runs of 3, the list over all 64 is complete. About 1 s
- * per alignment (the listing).
+ * Each pair's 2^22 states (sum-tracks.ts listPairCosets: exhaustive, a leaf's coset of 2^11 at a
+ * time, 2^24 states in all) are jumped to the single value's output by a linear map (the step's
+ * power, applied a byte at a time from tables: the coset's base per leaf, its basis once) and
+ * kept when its 53 bits match — a state passes by chance with probability 2^-53, so 2^-29 per
+ * alignment; every survivor is then run through the emulator against the three values. With
+ * the 62 other alignments searched as runs of 3, the list over all 64 is complete. About 0.75 s
+ * per alignment (the walk 0.67 s, the cosets' 2^24 states about 0.08 s).
  */
 import { type XorShift128PlusState, create as createXorshift, VARIANTS } from '@emu/xorshift128plus';
-import { add64Hi, add64Lo, u64ToHex, xorshift128Step, xorshift128StepBack } from '@emu/core';
+import { u64ToHex, xorshift128Step, xorshift128StepBack } from '@emu/core';
 import { type Observed, matches } from './observe.js';
-import { listPairStates, sum11Words } from './sum-tracks.js';
+import { listPairCosets, sum11Words } from './sum-tracks.js';
 
 /** What searchSumSplit found: every state (before the first value) on the two split alignments that fits the three values, complete when both listings were. */
 export interface SumSplitSearch {
@@ -66,6 +67,27 @@ function jumpOf(k: number): Int32Array {
   return t;
 }
 
+/** out ← the step's power of tab applied to x ([s0 hi, s0 lo, s1 hi, s1 lo]), a byte of x at a time. */
+function jump(tab: Int32Array, x: Int32Array, out: Int32Array): void {
+  out.fill(0);
+  for (let byte = 0; byte < 16; byte++) {
+    const word = x[byte >>> 2]!; // bit b of the state: word b >>> 5, bit b & 31
+    const o = 4 * (256 * byte + ((word >>> (8 * (byte & 3))) & 255));
+    out[0]! ^= tab[o]!;
+    out[1]! ^= tab[o + 1]!;
+    out[2]! ^= tab[o + 2]!;
+    out[3]! ^= tab[o + 3]!;
+  }
+}
+
+/** The k-th state of a coset in Gray-code order: base ⊕ the basis vectors of k ^ (k >> 1)'s bits. */
+function stateAt(base: Int32Array, basis: Int32Array, dim: number, k: number): Int32Array {
+  const x = base.slice();
+  const gray = k ^ (k >>> 1);
+  for (let j = 0; j < dim; j++) if ((gray >>> j) & 1) for (let w = 0; w < 4; w++) x[w]! ^= basis[4 * j + w]!;
+  return x;
+}
+
 /**
  * The states of node 26's two split alignments for three consecutive full values (see above);
  * undefined for other variants or observations. With `enough`, a state of the first alignment it
@@ -85,23 +107,36 @@ export function searchSumSplit(observed: readonly Observed[], variantId: string,
     [o1!, o0!, o2!, 127, 1, 62],
     [o2!, o1!, o0!, -126, 127, 63],
   ];
-  const out = new Int32Array(4);
   for (const [i, [a, b, single, dist, back, before]] of splits.entries()) {
     const tab = jumpOf(dist);
     const [zh, zl] = sum11Words(single);
     const found: Int32Array[] = [];
-    const r = listPairStates({ t0: 0, sums: [sum11Words(a), sum11Words(b)], lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, (x) => {
-      // The single value's state: the jump applied a byte of x at a time.
-      out.fill(0);
-      for (let byte = 0; byte < 16; byte++) {
-        const word = x[byte >>> 2]!; // bit b of the state: word b >>> 5 ([s0 hi, s0 lo, s1 hi, s1 lo]), bit b & 31
-        const o = 4 * (256 * byte + ((word >>> (8 * (byte & 3))) & 255));
-        out[0]! ^= tab[o]!;
-        out[1]! ^= tab[o + 1]!;
-        out[2]! ^= tab[o + 2]!;
-        out[3]! ^= tab[o + 3]!;
+    // The cosets' basis is the same at every leaf: jumped once.
+    let jumpedBasis: Int32Array | undefined;
+    const at = new Int32Array(4);
+    const r = listPairCosets({ t0: 0, sums: [sum11Words(a), sum11Words(b)], lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, (base, basis, dim) => {
+      if (!jumpedBasis) {
+        jumpedBasis = new Int32Array(4 * dim);
+        for (let j = 0; j < dim; j++) jump(tab, basis.subarray(4 * j, 4 * j + 4), jumpedBasis.subarray(4 * j, 4 * j + 4));
       }
-      if (add64Hi(out[0]!, out[1]!, out[2]!, out[3]!) === zh && (add64Lo(out[0]!, out[1]!, out[2]!, out[3]!) & ~0x7ff) === zl) found.push(x.slice());
+      jump(tab, base, at);
+      // Every state of the coset at the single value's output, in Gray-code order: its 53 bits
+      // compared (the coset also holds states that do not show the pair: the emulator drops them).
+      let h0 = at[0]!;
+      let l0 = at[1]!;
+      let h1 = at[2]!;
+      let l1 = at[3]!;
+      const end = 1 << dim;
+      for (let g = 1; ; g++) {
+        const lo = (l0 >>> 0) + (l1 >>> 0);
+        if (((h0 + h1 + (lo > 0xffffffff ? 1 : 0)) | 0) === zh && ((lo | 0) & ~0x7ff) === zl) found.push(stateAt(base, basis, dim, g - 1));
+        if (g === end) break;
+        const o = 4 * (31 - Math.clz32(g & -g));
+        h0 ^= jumpedBasis[o]!;
+        l0 ^= jumpedBasis[o + 1]!;
+        h1 ^= jumpedBasis[o + 2]!;
+        l1 ^= jumpedBasis[o + 3]!;
+      }
       return true;
     });
     if (!r.solved) complete = false;

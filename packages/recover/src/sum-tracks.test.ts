@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { xorshift128Step } from '@emu/core';
-import { listPairStates, planChain, runTracks, solveChain, solveTracks, type SumChain } from './index.js';
+import { listPairCosets, listPairStates, planChain, runTracks, solveChain, solveTracks, type SumChain } from './index.js';
 
 const M64 = (1n << 64n) - 1n;
 const word = (hi: number, lo: number) => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
@@ -158,6 +158,47 @@ describe('every state of a pair of consecutive (s0 + s1) >> 11 sums (listPairSta
       }),
       { numRuns: Number(process.env.EMU_PAIR_RUNS ?? 2) },
     );
+  }, 600_000);
+
+  it('listPairCosets: the states of its cosets that show both sums are exactly listPairStates\'s (one fixed pair, by a 53-bit key per state)', () => {
+    // At t0 = 2 (the frame 2 steps before the pair) every word of the cosets' basis is in play.
+    const ws = words(0x0123456789abcdefn, 0xfedcba9876543210n, 5);
+    const sums = [2, 3].map((u) => (ws[u]! + ws[u + 1]!) & mask);
+    const pair: SumChain = { t0: 2, sums: sums.map(halves), lo: 11, hi: 64, carryInKnown: false, model: 'logical' };
+    // A 53-bit key of the 4 words (two 32-bit mixes; a collision among 2^22 states: about 2^-10).
+    const key = (a: number, b: number, c: number, d: number): number => (Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca6b) ^ c) * 2 ** 21 + ((Math.imul(c ^ Math.imul(d, 0x7feb352d), 0x27d4eb2f) ^ a) >>> 11);
+    const listed: number[] = [];
+    expect(listPairStates(pair, (st) => listed.push(key(st[0]!, st[1]!, st[2]!, st[3]!)) > 0).solved).toBe(true);
+    const fromCosets: number[] = [];
+    let scanned = 0;
+    const x = new Int32Array(4);
+    const r = listPairCosets(pair, (base, basis, dim) => {
+      for (let c = 0; c < 2 ** dim; c++) {
+        scanned++;
+        x.set(base);
+        for (let j = 0; j < dim; j++) if ((c >>> j) & 1) for (let w = 0; w < 4; w++) x[w]! ^= basis[4 * j + w]!;
+        const st = [x[0]!, x[1]!, x[2]!, x[3]!] as const;
+        xorshift128Step(x);
+        xorshift128Step(x);
+        // both sums' bits 11 … 63 (32-bit halves), stepped by core's step (not the walk's arithmetic)
+        const shows = (z: readonly [number, number]): boolean => {
+          const lo = (x[1]! >>> 0) + (x[3]! >>> 0);
+          return ((x[0]! + x[2]! + (lo > 0xffffffff ? 1 : 0)) | 0) === z[0] && ((lo | 0) & ~0x7ff) === z[1];
+        };
+        if (!shows(pair.sums[0]!)) continue;
+        xorshift128Step(x);
+        if (shows(pair.sums[1]!)) fromCosets.push(key(...st));
+      }
+      return true;
+    });
+    expect(r.solved).toBe(true);
+    expect(scanned).toBeGreaterThan(2 * listed.length);
+    expect(fromCosets.length).toBe(listed.length);
+    const a = Float64Array.from(fromCosets).sort();
+    const b = Float64Array.from(listed).sort();
+    let differ = 0;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differ++;
+    expect(differ).toBe(0);
   }, 600_000);
 
   it('other shapes are not listed', () => {

@@ -255,11 +255,33 @@ export function solveTracks(chain: SumChain, emit: (x: Int32Array) => boolean): 
  * shapes or past MAX_PAIR_NODES.
  */
 export function listPairStates(pair: SumChain, emit: (x: Int32Array) => boolean): TracksResult {
-  if (pair.sums.length !== 2 || pair.lo !== 11 || pair.hi !== 64 || pair.carryInKnown) return { solved: false, nodes: 0, leaves: 0 };
+  if (!isListablePair(pair)) return { solved: false, nodes: 0, leaves: 0 };
   return walkTracks(pair, PAIR_LIST_TRACKS, MAX_PAIR_NODES, emit);
 }
 
-function walkTracks(chain: SumChain, schedule: readonly (readonly [number, number])[] | undefined, maxNodes: number, emit: (x: Int32Array) => boolean): TracksResult {
+/**
+ * The same states as listPairStates, a leaf at a time: each leaf's coset — `base` ⊕ span of the
+ * `dim` vectors of `basis` (frame states as listPairStates gives them; the basis the same for
+ * every leaf) — holds every state of the leaf's path, and every state that shows the pair is in
+ * exactly one leaf's coset. A coset also holds states that do not show the pair (about 3 in 4:
+ * the carries out of the bits below 11 are not checked here), so a caller checks what it keeps —
+ * in exchange it may test a whole coset at once (v8-seed.ts: the seed check in core's
+ * WebAssembly scan, without a JavaScript call per state). False from emit stops the walk.
+ */
+export function listPairCosets(pair: SumChain, emit: (base: Int32Array, basis: Int32Array, dim: number) => boolean): TracksResult {
+  if (!isListablePair(pair)) return { solved: false, nodes: 0, leaves: 0 };
+  return walkTracks(pair, PAIR_LIST_TRACKS, MAX_PAIR_NODES, () => true, emit);
+}
+
+function isListablePair(pair: SumChain): boolean {
+  return pair.sums.length === 2 && pair.lo === 11 && pair.hi === 64 && !pair.carryInKnown;
+}
+
+/**
+ * The walk: every state showing `chain` to `emit` — or, below rank 128 with `emitCoset`, each
+ * leaf's coset whole (listPairCosets).
+ */
+function walkTracks(chain: SumChain, schedule: readonly (readonly [number, number])[] | undefined, maxNodes: number, emit: (x: Int32Array) => boolean, emitCoset?: (base: Int32Array, basis: Int32Array, dim: number) => boolean): TracksResult {
   const n = chain.sums.length;
   const lay = layoutOf(n, chain.t0, chain.lo, chain.hi, chain.carryInKnown, chain.model, schedule);
   const step = stepOf(chain.model);
@@ -393,6 +415,14 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const x = new Int32Array(4);
   // Below rank 128 each state is passed in this one array (listPairStates: copy it to keep it).
   const out = new Int32Array(4);
+  // The kernel's frame parts as emit takes states (listPairCosets: each leaf's coset basis).
+  const cosetBasis = new Int32Array(4 * kd);
+  for (let i = 0; i < kd; i++) {
+    cosetBasis[4 * i] = kernel[8 * i + 1]!;
+    cosetBasis[4 * i + 1] = kernel[8 * i]!;
+    cosetBasis[4 * i + 2] = kernel[8 * i + 3]!;
+    cosetBasis[4 * i + 3] = kernel[8 * i + 2]!;
+  }
   /** Whether the state x (first-state words, [high, low] each) shows every known sum bit; leaves the run's words in `words`. */
   const showsSums = (): boolean => {
     for (let u = 0; u < n; u++) {
@@ -470,6 +500,13 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
       step(x);
     }
     if (!ownPath()) return true;
+    if (emitCoset) {
+      out[0] = fr[1]!;
+      out[1] = fr[0]!;
+      out[2] = fr[3]!;
+      out[3] = fr[2]!;
+      return emitCoset(out, cosetBasis, kd);
+    }
     if (lowOnly) {
       // Every level lo … hi − 1 walked on chained tracks: the kernel moves only the words' bits
       // below lo, and a state shows its sums when the carries out of those bits are the first

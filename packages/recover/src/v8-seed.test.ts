@@ -147,7 +147,7 @@ describe('searchV8SumSeed: the (s0 + s1) >> 11 mappings from a context\'s first 
         const found = searchV8SumSeed(hex.slice(0, 2).map(hexToDouble), variant)!;
         expect(found.complete, f).toBe(true);
         expect(found.seeds, `${f} seed ${seed}`).toEqual([u64ToHex(...u64FromBigInt(BigInt.asUintN(64, BigInt(seed))))]);
-        expect(found.listed).toBeGreaterThan(2 ** 21);
+        expect(found.scanned).toBeGreaterThan(2 ** 23);
       }
       const r = predict(id, hex.slice(0, 2).map(hexToDouble), hex.length - 2, 0, { fromStart: true });
       expect(r.kind, `${f}: ${r.note}`).toBe('ok');

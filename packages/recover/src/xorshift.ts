@@ -654,19 +654,36 @@ function topCovers(placements: readonly Placement[], pins: readonly (Pin | undef
 /** startSystem's equations per observation list (computed once for all call indices). */
 const startEquations = new WeakMap<readonly Observed[], { variantId: string; eqs: (Int32Array | undefined)[] }>();
 
+/** The step (after the state a V8 context's first refill starts from) whose state0 its call i shows, P values a refill handed out from the end: refill ⌊i / P⌋, position i mod P. */
+export function v8StepOfCall(perRefill: number, i: number): number {
+  return perRefill * Math.floor(i / perRefill) + perRefill - (i % perRefill);
+}
+
 /**
  * The linear equations (over the 128 bits of the state a V8 context's first refill starts from)
  * of observations of an `s0` mapping (V8 7.1 – 14.3) that begin at the context's call
  * `firstCall` (0: its first Math.random() call): call i, of refill r = ⌊i / 64⌋ at position
- * j = i mod 64, shows state0 after 64·r + 64 − j steps. Undefined for the other mappings and
- * caches, or when an observation fits no double of the mapping (every state is then ruled out).
+ * j = i mod 64, shows state0 after 64·r + 64 − j steps (v8StepOfCall). Undefined for the other
+ * mappings and caches, or when an observation fits no double of the mapping (every state is then
+ * ruled out).
  */
 export function startSystem(observed: readonly Observed[], variantId: string, firstCall = 0): Gf2System | undefined {
+  const variant = VARIANTS.find((v) => v.id === variantId);
+  if (!variant?.cache) return undefined;
+  const P = variant.cache.perRefill;
+  return stepSystem(observed, variantId, observed.map((_, k) => v8StepOfCall(P, firstCall + k)));
+}
+
+/**
+ * As startSystem, with observation k showing state0 after steps[k] steps of the state solved for
+ * (any origin: searchV8SeedWithin solves each shape of window once, at its earliest step).
+ */
+export function stepSystem(observed: readonly Observed[], variantId: string, steps: readonly number[]): Gf2System | undefined {
   const variant = VARIANTS.find((v) => v.id === variantId);
   if (!variant || variant.cache?.order !== 'desc') return undefined;
   const shape = mappingShape(variant);
   if (shape.kind !== 's0') return undefined;
-  // Once per observation list (searchV8SeedWithin asks for each of 1,024 call indices; a residue's
+  // Once per observation list (searchV8SeedWithin asks for each shape of window; a residue's
   // ranges alone can cost milliseconds).
   let memo = startEquations.get(observed);
   if (memo?.variantId !== variantId) {
@@ -675,13 +692,11 @@ export function startSystem(observed: readonly Observed[], variantId: string, fi
   }
   const eqs = memo.eqs;
   if (eqs.some((e) => e === undefined)) return undefined;
-  const P = variant.cache.perRefill;
-  const stepOfCall = (i: number): number => P * Math.floor(i / P) + P - (i % P);
-  const table = symbolicRows(stepOfCall(firstCall + observed.length - 1) + P + 2, shape.model);
+  const table = symbolicRows(Math.max(...steps) + 2, shape.model);
   const sys = new Gf2System();
   for (let k = 0; k < observed.length && sys.rank < UNKNOWNS && sys.consistent; k++) {
     const e = eqs[k]!;
-    const at = s0Offset(stepOfCall(firstCall + k), 0);
+    const at = s0Offset(steps[k]!, 0);
     for (let i = 0; i < e.length && sys.rank < UNKNOWNS && sys.consistent; i += ECOLS) {
       sys.add(table, at + e[i]!, e[i + 1]! < 0 ? -1 : at + e[i + 1]!, e[i + 2]! < 0 ? -1 : at + e[i + 2]!, e[i + 3]!);
     }
