@@ -290,6 +290,48 @@ describe('predict from the fewest values: zero wrong predictions (fast-check)', 
 });
 
 /**
+ * Why node 10 (V8 5.9 – 7.0: 62 values a refill, handed out from the end, the state 16 bytes of the
+ * isolate's RNG with no relation a seed would add) needs every value up to its refill's end
+ * mid-stream: for a window of k values inside a refill there is a second real stream — a context
+ * whose first state is the window's last step's predecessor, which hands the same k values out
+ * as the last of its first refill — printing the same k values and a different next one. So no
+ * method can give the next value from fewer than the values up to the refill's end and one after
+ * (26 from call 37: the crossing predict-real requires of real node 10.24.1).
+ */
+describe('node 10 mid-stream: the next value needs the window to cross its refill (the information bound)', () => {
+  const variant = 'v8-5.9-seeded62';
+  const at = 37;
+  it('for every k up to the refill\'s end, a second stream prints the same k values and another next value; predict claims no next value; one more value (the crossing) settles it', () => {
+    fc.assert(
+      fc.property(fc.noBias(fc.bigInt({ min: 1n, max: (1n << 64n) - 1n })), fc.noBias(fc.bigInt({ min: 1n, max: (1n << 64n) - 1n })), fc.integer({ min: 3, max: 62 - at }), (w0, w1, k) => {
+        const hex = (x: bigint): string => `0x${x.toString(16)}`;
+        // words a V8 5.9 – 7.0 state can hold (it stored them as doubles: no NaN pattern but the canonical one)
+        fc.pre(!isNaNPattern(...u64FromBigInt(w0)) && !isNaNPattern(...u64FromBigInt(w1)));
+        const a = create({ state: [hex(w0), hex(w1), 0], variant });
+        // calls at … 63: the window, the rest of the refill, the first of the next and one more
+        const seenA = Array.from({ length: 64 }, () => a.random()).slice(at);
+        // Call i < 62 of the first refill shows output 62 − i: the window is outputs 62 − at … 62 − at − k + 1.
+        const x = new Int32Array([...u64FromBigInt(w0), ...u64FromBigInt(w1)]);
+        for (let t = 0; t < 62 - at - k; t++) xorshift128Step(x);
+        fc.pre(!isNaNPattern(x[0]!, x[1]!) && !isNaNPattern(x[2]!, x[3]!));
+        const b = create({ state: [hex(u64ToBigInt(x[0]!, x[1]!)), hex(u64ToBigInt(x[2]!, x[3]!)), 0], variant });
+        const seenB = Array.from({ length: 62 + 1 }, () => b.random()).slice(62 - k);
+        expect(seenB.slice(0, k).map(doubleToHex)).toEqual(seenA.slice(0, k).map(doubleToHex));
+        expect(doubleToHex(seenB[k]!)).not.toBe(doubleToHex(seenA[k]!));
+        const r = predict('node@10', seenA.slice(0, k), 1, 0);
+        expect(r.kind === 'ok' ? r.next[0] : r.kind === 'partial' ? r.next[0] : null).toBeNull();
+        // The crossing (calls at … 62: the first value after the refill's end) settles the next.
+        const crossing = 62 - at + 1;
+        const s = predict('node@10', seenA.slice(0, crossing), 1, 0);
+        expect(s.kind).toBe('ok');
+        if (s.kind === 'ok') expect(doubleToHex(s.next[0]!)).toBe(doubleToHex(seenA[crossing]!));
+      }),
+      { numRuns: 12 },
+    );
+  }, 600_000);
+});
+
+/**
  * Why 4 and not 3 is the fewest full values of `(s0 + s1) >> 11` (V8 14.4+, Chromium) that
  * settle the state: 3 values (159 bits) leave a second state in about 1 start in 6. Measured over
  * 1,000 random states each (2026-12-05): 160 of Chromium 156's and 165 of node 26's, none at 4

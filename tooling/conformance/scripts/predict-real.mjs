@@ -514,7 +514,9 @@ function minimumCounts(label, variant, bits, produce) {
   row.desc = desc;
   const P = /62$/.test(variant) ? 62 : 64;
   // Inside a refill of a state no seed names (node 10), the first value after the refill's end
-  // is the earliest anything in the values tells where it ends: P − MID_AT + 1 from MID_AT.
+  // is the earliest anything in the values tells where it ends: P − MID_AT + 1 from MID_AT — the
+  // information bound of this row (recover's minimum.test.ts builds, for every shorter window, a
+  // second stream with the same values and another next value).
   row.crossing = P - MID_AT + 1;
   const ks = { fromStart: [1, 2, 3, 4, 5, 6, 8], mid: desc && !seedBound ? [4, 8, 24, 25, 26, 27, 28, 30] : [2, 3, 4, 5, 6, 8], across: [2, 3, 4, 5, 6, 7, 8] };
   for (const [mode, at] of [['fromStart', 0], ['mid', MID_AT], ['across', P - 2]]) {
@@ -615,7 +617,7 @@ for (const m of minimum) {
   const fail = m.wrong > 0 || over(m.fromStart, m.seedBound ?? limit) || (m.desc ? over(m.across, limit) : over(m.mid, limit)) || (m.seedBound && over(m.mid, seedLimit)) || (m.desc && !m.seedBound && over(m.mid, m.crossing));
   if (fail) bad++;
   const seedWhat = m.seedBound ? ` (bound ${m.seedBound}: a ${/^jsc/.test(m.variant) ? '32' : '64'}-bit seed)` : '';
-  console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}${seedWhat}, mid-stream ${m.mid ?? 'more than tried'}${seedWhat}${m.desc && !m.seedBound ? ` (the first value after its refill: ${m.crossing})` : ''}, across a refill ${m.across ?? '>8'} values (bound ${m.bound}${m.twins ? ': 3 leave twin states in 1 start in 6' : ''}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
+  console.log(`predict-real: minimum ${m.label} (${m.variant}): from the start ${m.fromStart ?? '>8'}${seedWhat}, mid-stream ${m.mid ?? 'more than tried'}${seedWhat}${m.desc && !m.seedBound ? ` (bound ${m.crossing}, the first value after its refill: fewer leave a second stream with the same values and another next one, minimum.test.ts)` : ''}, across a refill ${m.across ?? '>8'} values (bound ${m.bound}${m.twins ? ': 3 leave twin states in 1 start in 6' : ''}); ${m.agreed} agreed predictions, ${m.wrong} wrong, ${m.ms} ms${fail ? ' FAILED' : ''}`);
 }
 for (const g of glibcRows) {
   // The tables are listed completely, so the first k at which they agree on the next value is
