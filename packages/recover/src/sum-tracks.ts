@@ -329,10 +329,11 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     return (k >= 32 ? hi >>> (k - 32) : k + sigN[s]! > 32 ? (lo >>> k) | (hi << (32 - k)) : lo >>> k) & mask;
   };
   const SIG_ROW = (1 << SIG_BITS) + 1;
-  // Per row its guesses' entries (indexes into tab) in group order.
-  const ord = new Int32Array(G * (steps << CB));
   const sigOff = new Int32Array(SIG_ROW * (steps << CB));
-  /** Builds row (s, car) (its entries in tab, its guesses grouped in ord / sigOff); its index. */
+  // A row's entries before they are sorted into tab, and their groups.
+  const rowTmp = new Int32Array(4 * G);
+  const sigs = new Int32Array(G);
+  /** Builds row (s, car) (its entries in tab, grouped by their part of the step's closing checks; the groups' bounds in sigOff); its index. */
   const buildRow = (s: number, car: number): number => {
     const row = rows++;
     rowOf[(s << CB) | car] = row;
@@ -366,23 +367,22 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
           }
         }
       }
-      const idx = base + 4 * g;
-      tab[idx] = nc;
-      tab[idx + 1] = oLo;
-      tab[idx + 2] = oHi;
-      tab[idx + 3] = vv;
+      rowTmp[4 * g] = nc;
+      rowTmp[4 * g + 1] = oLo;
+      rowTmp[4 * g + 2] = oHi;
+      rowTmp[4 * g + 3] = vv;
     }
-    // The guesses grouped by their part of the checks closing here (a counting sort).
+    // The entries in tab grouped by their part of the checks closing here (a counting sort), so
+    // that a parent reads its group straight through.
     const off = SIG_ROW * row;
     const groups = 1 << sigN[s]!;
-    const sigs = new Int32Array(1 << width[s]!);
     for (let g = 0; g < 1 << width[s]!; g++) {
-      sigs[g] = sigOf(s, tab[base + 4 * g + 1]!, tab[base + 4 * g + 2]!);
+      sigs[g] = sigOf(s, rowTmp[4 * g + 1]!, rowTmp[4 * g + 2]!);
       sigOff[off + sigs[g]! + 1]!++;
     }
     for (let k = 0; k < groups; k++) sigOff[off + k + 1]! += sigOff[off + k]!;
     const fill = sigOff.slice(off, off + groups);
-    for (let g = 0; g < 1 << width[s]!; g++) ord[G * row + fill[sigs[g]!]!++] = base + 4 * g;
+    for (let g = 0; g < 1 << width[s]!; g++) tab.set(rowTmp.subarray(4 * g, 4 * g + 4), base + 4 * fill[sigs[g]!]!++);
     return row;
   };
   const maskOf = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
@@ -393,7 +393,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   // The run's words w₀ … w_n at a leaf, [high, low] each.
   const words = new Int32Array(2 * W);
   // The walk's stack: per depth the own-check value (two words), the parent's group of the row's
-  // guesses (in ord: the next to try, its end) and the entry taken.
+  // entries (tab indexes: the next to try, its end) and the entry taken.
   const loAt = new Int32Array(steps + 1);
   const hiAt = new Int32Array(steps + 1);
   const nextG = new Int32Array(steps + 1);
@@ -403,8 +403,8 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     loAt[d] = lo;
     hiAt[d] = hi;
     const sig = SIG_ROW * row + sigOf(d, lo, hi);
-    nextG[d] = G * row + sigOff[sig]!;
-    endG[d] = G * row + sigOff[sig + 1]!;
+    nextG[d] = 4 * (G * row + sigOff[sig]!);
+    endG[d] = 4 * (G * row + sigOff[sig + 1]!);
     return 1 << width[d]!;
   };
 
@@ -558,8 +558,8 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
         d--;
         continue;
       }
-      nextG[d] = at + 1;
-      const idx = ord[at]!;
+      nextG[d] = at + 4;
+      const idx = at;
       const oLo = loAt[d]! ^ tab[idx + 1]!;
       const oHi = hiAt[d]! ^ tab[idx + 2]!;
       if (((oLo & closeLo[d]!) | (oHi & closeHi[d]!)) !== 0) continue;
