@@ -207,10 +207,15 @@ function xorshiftMethod(variant: string): Method {
       }
       // V8 14.4+ mid-stream: runs of 3 searched where they sit, the seed telling the state (below).
       const sumSeeded = variant === 'v8-14.4-sum-53' || variant === 'v8-15.6-sum-53-asc';
+      const fullOnly = observed.every((o) => typeof o === 'number');
+      // Mid-stream on node 26 each state that fits a run inside a refill fits at each of its 62
+      // positions: 8 states (3 values with three twin differences, seen in about 1 of 30 seeded
+      // streams) are 496 candidates, which the seed below must all see to pick the one a context
+      // seeded — room for 64 states a position (full values: each solve's states are few).
       const r = recoverXorshift(observed, variant, {
         fromStart: options.fromStart === true,
         runsOf3: sumSeeded && options.fromStart !== true,
-        maxCandidates: 256,
+        maxCandidates: sumSeeded && options.fromStart !== true && fullOnly ? SUM_MID_MAX_CANDIDATES : 256,
         ...(options.maxWork !== undefined ? { maxWork: options.maxWork } : {}),
       });
       if (r.impossible) return { states: [], detail: 'a bucket no double of this mapping falls in' };
@@ -233,7 +238,6 @@ function xorshiftMethod(variant: string): Method {
       // Full values only, the listing need not be complete: a cache alignment not searched (3
       // values split 2 + 1 by a refill) could hold another seeded state only by a coincidence of
       // 2^-(53 per value − 64 seed bits − 10 call-index bits).
-      const fullOnly = observed.every((o) => typeof o === 'number');
       // (Chromium's cache in generation order is a plain stream: every one of the last 1,024 states checked.)
       const seededWithin = (st: readonly (string | number)[]) => (info.cache?.order === 'asc' ? v8SeededRefill(st, 1, 1024) : v8SeededRefill(st)) !== undefined;
       const seededOnly = !sumSeeded ? [] : options.fromStart === true ? atStart.filter((c) => isV8Seeded(c.state)) : r.complete || fullOnly ? atStart.filter((c) => seededWithin(c.state)) : [];
@@ -833,13 +837,15 @@ function withBuckets(o: Extract<Outcome, { kind: 'partial' }>, n: number | undef
   return { ...o, buckets: { n, next: of(o.next), previous: of(o.previous) } };
 }
 
+/** The sum bits a JavaScriptCore value shows. */
+const LEVELS_JSC = 53;
 /**
  * States are told apart by this many values after the window at least ("N states fit" counts
  * distinct futures: it must not depend on how many values were asked for).
  */
-/** The sum bits a JavaScriptCore value shows. */
-const LEVELS_JSC = 53;
 const FUTURE_HORIZON = 256;
+/** Candidates the node 26 / Chromium mid-stream search lists at most: 64 states at each of 64 cache positions. */
+const SUM_MID_MAX_CANDIDATES = 4096;
 
 /**
  * "No state explains these values", and for V8 5.6–7.0 the one way genuine output gets there: a

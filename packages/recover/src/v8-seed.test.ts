@@ -289,4 +289,16 @@ describe('v8SeededRefill: V8 14.4+ mid-stream, the one of the listed states a co
       if (variant === 'v8-14.4-sum-53') expect(r.kind).not.toBe('ok');
     }
   });
+
+  it('regression: 3 values that 8 states fit (three twin differences), at each of the refill\'s 62 positions — all 496 listed, the seeded one picked (was "ambiguous": the list stopped at 256)', () => {
+    // node 26 with --random_seed=1161830769 (a stream of the peer benchmark, 55 calls in)
+    const w = u64FromBigInt(1161830769n);
+    const e = create({ state: [`0x${u64ToHex(...murmurHash3Fmix64(w[0], w[1]))}`, `0x${u64ToHex(...murmurHash3Fmix64(~w[0], ~w[1]))}`, 0], variant: 'v8-14.4-sum-53' });
+    const xs = Array.from({ length: 70 }, () => e.random());
+    const r3 = recoverXorshift(xs.slice(55, 58), 'v8-14.4-sum-53', { runsOf3: true, maxCandidates: 4096 });
+    expect(new Set(r3.candidates.map((c) => `${c.state[0]},${c.state[1]}`)).size).toBeGreaterThanOrEqual(8 * 62);
+    const r = predict('node@26', xs.slice(55, 58), 10, 0);
+    expect(r.kind).toBe('ok');
+    if (r.kind === 'ok') expect(r.next.map((x) => doubleToHex(x!))).toEqual(xs.slice(58, 68).map(doubleToHex));
+  });
 });
