@@ -294,7 +294,8 @@ describe('predict from the fewest values: zero wrong predictions (fast-check)', 
  * isolate's RNG with no relation a seed would add) needs every value up to its refill's end
  * mid-stream: for a window of k values inside a refill there is a second real stream — a context
  * whose first state is the window's last step's predecessor, which hands the same k values out
- * as the last of its first refill — printing the same k values and a different next one. So no
+ * as the last of its first refill (where the window already ends its refill, one value before
+ * that refill's end) — printing the same k values and a different next one. So no
  * method can give the next value from fewer than the values up to the refill's end and one after
  * (26 from call 37: the crossing predict-real requires of real node 10.24.1).
  */
