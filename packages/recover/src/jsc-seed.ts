@@ -347,8 +347,10 @@ export interface JscSeedWithin {
  * W0's and W2's, so a tuple; the 3L − 32 parity checks of the seed's image (three table lookups)
  * keep about 2^(32 − 2L) of the 2^L tuples, each naming its seed (the XOR of its bits' shares);
  * the next 10 bits of both sums (byte tables of the seed) leave almost none, then the 53-bit sums
- * are compared. About 20,000 operations a call index (1,024 in 60–90 ms), in place of a
- * 32-unknown carry search each (10–15 ms).
+ * are compared. The shares come from tables of each word's two halves of low bits (6 tables of
+ * 2^⌈L/2⌉, not 3 of 2^L: filling those cost more than the loop), the seed masks from a 32 × 32
+ * bit transpose. About 50 µs a call index (1,024 in 50–60 ms; 60–90 before the half tables), in
+ * place of a 32-unknown carry search each (10–15 ms).
  */
 export function searchJscSeedWithin(observed: readonly Observed[], variant: JscSeedVariant, maxCalls = JSC_SEED_MAX_CALLS): JscSeedWithin | undefined {
   let at = 0;
@@ -391,8 +393,12 @@ class PairScratch {
   private readonly tagHi: Int32Array;
   private readonly seedOf: Int32Array;
   private readonly checkOf: Int32Array;
+  /** Per word (W0, W1, W2) and half of its low bits (the lower ⌈L / 2⌉, the rest): the checks' and the seed's share of each value of that half. */
   private readonly checkT: Int32Array[];
+  private readonly seedT: Int32Array[];
   private readonly packedCol = new Int32Array(32);
+  /** 32 words, one per seed bit, transposed in place into one seed mask per bit. */
+  private readonly bitsOf = new Int32Array(32);
   private readonly cand = new Int32Array(2 ** PAIR_LOW_MAX);
   private readonly at = new Int32Array(4);
   private readonly after = new Int32Array(4);
@@ -404,7 +410,9 @@ class PairScratch {
     this.tagHi = new Int32Array(3 * maxLow);
     this.seedOf = new Int32Array(3 * maxLow);
     this.checkOf = new Int32Array(3 * maxLow);
-    this.checkT = [0, 1, 2].map(() => new Int32Array(2 ** maxLow));
+    const half = 2 ** Math.ceil(maxLow / 2);
+    this.checkT = [0, 1, 2, 3, 4, 5].map(() => new Int32Array(half));
+    this.seedT = [0, 1, 2, 3, 4, 5].map(() => new Int32Array(half));
   }
 
   /** Every seed whose words `cols` (after call c) and `next` (after c + 1) sum to v0 and v1; false if no L ≤ PAIR_LOW_MAX gives rank 32. */
@@ -430,16 +438,17 @@ class PairScratch {
   /** Rows: bit j < low of W0, W1, W2 as seed masks; reduced, with the rows each result combines. False below rank 32. */
   private eliminate(cols: readonly Int32Array[], next: readonly Int32Array[], low: number): boolean {
     const n = 3 * low;
-    const { rows, tagLo, tagHi } = this;
+    const { rows, tagLo, tagHi, bitsOf } = this;
     for (let w = 0; w < 3; w++) {
+      // W0 = state0 after c (word index 1: its low half), W1 = state1 after c (3), W2 = state1 after
+      // c + 1: bit j of the word as a seed mask is row j of the transposed seed columns.
+      const src = w === 2 ? next : cols;
+      const idx = w === 0 ? 1 : 3;
+      for (let s = 0; s < 32; s++) bitsOf[s] = src[s]![idx]!;
+      transpose32(bitsOf);
       for (let j = 0; j < low; j++) {
-        // W0 = state0 after c (word index 1: its low half), W1 = state1 after c (3), W2 = state1 after c + 1.
-        const src = w === 2 ? next : cols;
-        const idx = w === 0 ? 1 : 3;
-        let m = 0;
-        for (let s = 0; s < 32; s++) m |= ((src[s]![idx]! >>> j) & 1) << s;
         const r = w * low + j;
-        rows[r] = m;
+        rows[r] = bitsOf[j]!;
         tagLo[r] = r < 32 ? 1 << r : 0;
         tagHi[r] = r < 32 ? 0 : 1 << (r - 32);
       }
@@ -483,13 +492,26 @@ class PairScratch {
     const size = 2 ** low;
     const mask = size - 1;
     const { seedOf, checkOf, packed } = this;
-    for (let w = 0; w < 3; w++) {
-      const ct = this.checkT[w]!;
+    // Each word's low bits in two halves (h and low − h bits): per half a table of the checks'
+    // and the seed's share of each of its values (doubling: the entries with top bit j are those
+    // below 2^j with bit j's share added) — 6 tables of at most 2^⌈low / 2⌉, where one table a word
+    // of 2^low entries cost more to fill than the loop below costs to run.
+    const h = Math.ceil(low / 2);
+    for (let t = 0; t < 6; t++) {
+      const w = t >> 1;
+      const from = (t & 1) === 0 ? 0 : h;
+      const bits = (t & 1) === 0 ? h : low - h;
+      const ct = this.checkT[t]!;
+      const st = this.seedT[t]!;
       ct[0] = 0;
-      // Doubling: the entries with top bit j are those below 2^j with row j's share added.
-      for (let j = 0, half = 1; j < low; j++, half *= 2) {
-        const c = checkOf[w * low + j]!;
-        for (let x = 0; x < half; x++) ct[half + x] = ct[x]! ^ c;
+      st[0] = 0;
+      for (let j = 0, half = 1; j < bits; j++, half *= 2) {
+        const c = checkOf[w * low + from + j]!;
+        const e = seedOf[w * low + from + j]!;
+        for (let x = 0; x < half; x++) {
+          ct[half + x] = ct[x]! ^ c;
+          st[half + x] = st[x]! ^ e;
+        }
       }
     }
     // Bits low … low + 9 of W0, W1, W2 packed in one int per seed byte value: the next check.
@@ -503,7 +525,9 @@ class PairScratch {
       for (let x = 1; x < 256; x++) t[x] = t[x & (x - 1)]! ^ this.packedCol[8 * b + 31 - Math.clz32(x & -x)]!;
     }
     const [p0, p1, p2, p3] = packed as [Int32Array, Int32Array, Int32Array, Int32Array];
-    const [c0, c1, c2] = this.checkT as [Int32Array, Int32Array, Int32Array];
+    const [c0, c0h, c1, c1h, c2, c2h] = this.checkT as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+    const [s0, s0h, s1, s1h, s2, s2h] = this.seedT as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+    const hm = 2 ** h - 1;
     // The values' low 32 bits hold every bit read here (low + 10 ≤ 30).
     const a = v0Lo & mask;
     const b = v1Lo & mask;
@@ -512,12 +536,9 @@ class PairScratch {
     for (let x1 = 0; x1 < size; x1++) {
       const x0 = (a - x1) & mask;
       const x2 = (b - x1) & mask;
-      if ((c0[x0]! ^ c1[x1]! ^ c2[x2]!) !== 0) continue;
+      if ((c0[x0 & hm]! ^ c0h[x0 >>> h]! ^ c1[x1 & hm]! ^ c1h[x1 >>> h]! ^ c2[x2 & hm]! ^ c2h[x2 >>> h]!) !== 0) continue;
       // The seed: each observed bit's share (the pivot rows' tags).
-      let seed = 0;
-      for (let x = x0; x !== 0; x &= x - 1) seed ^= seedOf[31 - Math.clz32(x & -x)]!;
-      for (let x = x1; x !== 0; x &= x - 1) seed ^= seedOf[low + 31 - Math.clz32(x & -x)]!;
-      for (let x = x2; x !== 0; x &= x - 1) seed ^= seedOf[2 * low + 31 - Math.clz32(x & -x)]!;
+      const seed = s0[x0 & hm]! ^ s0h[x0 >>> h]! ^ s1[x1 & hm]! ^ s1h[x1 >>> h]! ^ s2[x2 & hm]! ^ s2h[x2 >>> h]!;
       // The next 10 bits of both sums, the carries out of the low bits included.
       const q = p0[seed & 255]! ^ p1[(seed >>> 8) & 255]! ^ p2[(seed >>> 16) & 255]! ^ p3[seed >>> 24]!;
       const w1 = (q >>> 10) & 1023;
@@ -527,6 +548,20 @@ class PairScratch {
       n += fits ? 1 : 0;
     }
     return n;
+  }
+}
+
+/**
+ * The 32 × 32 bit matrix m (rows m[s], bit j of a row its column j) transposed in place: after it
+ * bit s of m[j] is what bit j of m[s] was (Hacker's Delight's transpose32, blocks of 16, 8, … 1).
+ */
+function transpose32(m: Int32Array): void {
+  for (let j = 16, mask = 0x0000ffff; j !== 0; j >>>= 1, mask ^= mask << j) {
+    for (let k = 0; k < 32; k = (k + j + 1) & ~j) {
+      const t = ((m[k]! >>> j) ^ m[k + j]!) & mask;
+      m[k]! ^= t << j;
+      m[k + j]! ^= t;
+    }
   }
 }
 
