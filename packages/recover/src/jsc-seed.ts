@@ -344,7 +344,7 @@ export interface JscSeedWithin {
  * words summed are W0 = state0 and W1 = state1 after call c and W2 = state1 after call c + 1; the
  * low L bits of each value fix W0 + W1 and W1 + W2 modulo 2^L (no carry comes from below bit 0).
  * With the 3L low bits of the words of rank 32 in the seed, each choice of W1's low L bits fixes
- * W0's and W2's, so a tuple; the 3L − 32 parity checks of the seed's image (three table lookups)
+ * W0's and W2's, so a tuple; the 3L − 32 parity checks of the seed's image (table lookups)
  * keep about 2^(32 − 2L) of the 2^L tuples, each naming its seed (the XOR of its bits' shares);
  * the next 10 bits of both sums (byte tables of the seed) leave almost none, then the 53-bit sums
  * are compared. The shares come from tables of each word's two halves of low bits (6 tables of

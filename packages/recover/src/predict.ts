@@ -251,7 +251,7 @@ function xorshiftMethod(variant: string): Method {
       // node 26 mid-stream, 3 full values that none of the 62 cache alignments holding them as a
       // run of 3 explains (where they do, each of the 62 does, with its own state: the refill's end
       // is open unless a seed names it, above): the 2 alignments a refill splits (2 + 1, 1 + 2)
-      // listed (sum-split.ts, about 1.5 s each) — every alignment searched, the list complete.
+      // listed (sum-split.ts, about 0.85 s each) — every alignment searched, the list complete.
       if (!options.fromStart && options.seedWithin !== false && variant === 'v8-14.4-sum-53' && fullOnly && observed.length === 3 && atStart.length === 0 && r.undetermined === 2 && !r.outOfBudget) {
         // A seeded state on the first split alignment ends the search (the second could hold
         // another seeded one only by the coincidence of 2^-85 above).

@@ -34,8 +34,9 @@ export interface SumSplitSearch {
 
 /**
  * Tables of the step's k-th power (k < 0: backwards) on the 128-bit state ([s0 hi, s0 lo, s1 hi,
- * s1 lo]): per byte of the input, per value, the 4 output words — 16 lookups a state, for the
- * 2^22 states of a listing (core's xorshift128Jump steps one state k times below 256 steps).
+ * s1 lo]): per byte of the input, per value, the 4 output words — 16 lookups a state, for each
+ * of a listing's 2^13 coset bases and its basis once (core's xorshift128Jump steps one state k
+ * times below 256 steps).
  */
 function byteTables(k: number): Int32Array {
   const col = new Int32Array(128 * 4);
