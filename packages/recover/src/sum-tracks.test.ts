@@ -6,10 +6,14 @@
  * (checked here by BigInt arithmetic, not by the walk's own check), and the list is the one the
  * halves met in the middle (sum-chain.ts, the other exact search) give — so neither misses one.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { xorshift128Step } from '@emu/core';
-import { listPairCosets, listPairStates, planChain, runTracks, solveChain, solveTracks, type SumChain } from './index.js';
+import { listPairCosets, listPairStates, planChain, runTracks, solveChain, solveTracks, type SumChain, type TracksResult } from './index.js';
+import { useWalkKernel, walkKernel } from './walk-kernel.js';
+// @ts-expect-error: a plain .mjs script without types
+import { assemble, render } from '../wasm/build.mjs';
 
 const M64 = (1n << 64n) - 1n;
 const word = (hi: number, lo: number) => (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
@@ -205,5 +209,85 @@ describe('every state of a pair of consecutive (s0 + s1) >> 11 sums (listPairSta
     const sums: [number, number][] = [[1, 0], [2, 0]];
     expect(listPairStates({ t0: 0, sums, lo: 0, hi: 52, carryInKnown: true, model: 'logical' }, () => true).solved).toBe(false);
     expect(listPairStates({ t0: 0, sums: [...sums, [3, 0]], lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, () => true).solved).toBe(false);
+  });
+});
+
+describe('the walk in WebAssembly (walk.wat) and the JavaScript loop', () => {
+  /** What a walk emitted, in order, and its result, with the kernel on or off. */
+  function both<T>(walk: (emit: (x: T) => boolean) => TracksResult, show: (x: T) => string, stopAt = Infinity): [string[], TracksResult][] {
+    return [true, false].map((on) => {
+      useWalkKernel(on);
+      try {
+        const seen: string[] = [];
+        const r = walk((x) => seen.push(show(x)) < stopAt);
+        return [seen, r];
+      } finally {
+        useWalkKernel(true);
+      }
+    });
+  }
+  const words4 = (x: Int32Array): string => `${x[0]},${x[1]},${x[2]},${x[3]}`;
+
+  it('walk-wasm.ts is what walk.wat assembles to; the kernel is there in Node (so the tests below compare two paths)', async () => {
+    const committed = readFileSync(new URL('./walk-wasm.ts', import.meta.url), 'utf8');
+    expect(render(await assemble())).toBe(committed);
+    expect(walkKernel()).not.toBeNull();
+  });
+
+  it('runs of 3, every shape: the same states in the same order, the same nodes and leaves; stopped by emit after k states, the same (fast-check)', () => {
+    const w64 = fc.noBias(fc.bigInt({ min: 1n, max: M64 }));
+    fc.assert(
+      fc.property(fc.constantFrom(...SHAPES), w64, w64, fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 3 }), (shape, s0, s1, t0, k) => {
+        const known = ((1n << BigInt(shape.hi)) - 1n) ^ ((1n << BigInt(shape.lo)) - 1n);
+        const ws = words(s0, s1, t0 + 4);
+        const sums = [0, 1, 2].map((u) => halves((ws[t0 + u]! + ws[t0 + u + 1]!) & known));
+        const chain: SumChain = { t0, sums, lo: shape.lo, hi: shape.hi, carryInKnown: shape.known, model: 'logical' };
+        const [kernel, js] = both((emit) => solveTracks(chain, emit), words4);
+        expect(kernel).toEqual(js);
+        expect(kernel[1].leaves).toBeGreaterThan(0);
+        const [ks, jss] = both((emit) => solveTracks(chain, emit), words4, k);
+        expect(ks).toEqual(jss);
+      }),
+      { numRuns: 24 },
+    );
+  }, 300_000);
+
+  it('a walk past its node cap (the sparse state s0 = s1 = 1): both stop unsolved at the same node count', () => {
+    const ws = words(1n, 1n, 5);
+    const mask = M64 >> 11n << 11n;
+    const sums = [0, 1, 2].map((u) => halves((ws[u]! + ws[u + 1]!) & mask));
+    const [kernel, js] = both((emit) => solveTracks({ t0: 0, sums, lo: 11, hi: 64, carryInKnown: false, model: 'logical' }, emit), words4);
+    expect(kernel[1].solved).toBe(false);
+    expect(kernel).toEqual(js);
+  });
+
+  it('a pair\'s cosets: the same bases in the same order, the same nodes and leaves (two random pairs, one stopped after 1,000 cosets)', () => {
+    const mask = M64 >> 11n << 11n;
+    for (const [s0, s1, t0, stop] of [[0x9e3779b97f4a7c15n, 0xbf58476d1ce4e5b9n, 3, Infinity], [0x94d049bb133111ebn, 0x2545f4914f6cdd1dn, 0, 1000]] as const) {
+      const ws = words(s0, s1, t0 + 3);
+      const sums = [0, 1].map((u) => halves((ws[t0 + u]! + ws[t0 + u + 1]!) & mask));
+      const pair: SumChain = { t0, sums, lo: 11, hi: 64, carryInKnown: false, model: 'logical' };
+      const [kernel, js] = both<Int32Array>((emit) => listPairCosets(pair, (base) => emit(base)), words4, stop);
+      expect(kernel[1].leaves).toBeGreaterThanOrEqual(Math.min(stop, 2 ** 12));
+      expect(kernel).toEqual(js);
+    }
+  }, 300_000);
+
+  it('a walk started from inside another\'s emit runs in JavaScript (the kernel is busy) and finds the same states', () => {
+    const ws = words(0x0123456789abcdefn, 0x0fedcba987654321n, 5);
+    const sums = [0, 1, 2].map((u) => halves((ws[u]! + ws[u + 1]!) & (M64 >> 11n << 11n)));
+    const chain: SumChain = { t0: 0, sums, lo: 11, hi: 64, carryInKnown: false, model: 'logical' };
+    const outer: string[] = [];
+    solveTracks(chain, (x) => outer.push(words4(x)) > 0);
+    const inner: string[][] = [];
+    solveTracks(chain, () => {
+      expect(walkKernel()!.busy).toBe(true);
+      const got: string[] = [];
+      solveTracks(chain, (x) => got.push(words4(x)) > 0);
+      inner.push(got);
+      return true;
+    });
+    expect(inner).toEqual(outer.map(() => outer));
+    expect(walkKernel()!.busy).toBe(false);
   });
 });

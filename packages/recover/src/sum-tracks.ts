@@ -36,6 +36,7 @@
 import { type StepModel, UNKNOWNS, s0Offset, stepOf, symbolicRows } from './gf2.js';
 import { bitAt, kernelOf, type SumChain } from './sum-chain.js';
 import { eliminate, solvedMap, stateColumns } from './sum-pairs.js';
+import { WALK_LEAF_EXTRA, WALK_MAX_CINS, WALK_MAX_STEPS, WalkCode, WalkMem, walkKernel } from './walk-kernel.js';
 
 /**
  * Nodes (guesses tried) a walk may visit before it stops unsolved (about 0.4 s). A run of 3
@@ -88,6 +89,8 @@ const MAX_PAIR_NODES = 2 ** 29;
 const SIG_BITS = 4;
 /** Kernel dimensions a layout may leave (each leaf's 2^k states checked one by one). */
 const MAX_LEAF_KERNEL = 12;
+/** Words before a row's entries: its groups' bounds, one byte each (2^SIG_BITS + 1 of them). */
+const ROW_HEAD = 8;
 
 /** What solveTracks did: whether every fitting state was emitted, the nodes it tried and the leaves it reached. */
 export interface TracksResult {
@@ -296,16 +299,9 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const cm = (1 << n) - 1;
   // Per step, carries (n bits per track) and guesses (bit i: the i-th running track's bit of w₀):
   // the carries after the step, its part of the own-check value and its equations' values — a
-  // row of G entries (4 words each; 3 tracks: one cache line a lookup) per (step, carries), built
-  // when the walk first reaches it.
+  // row of 2^width entries (4 words each) per (step, carries), built when the walk first reaches it.
   const CB = n * T;
-  // Guesses per row (2^(tracks running at once)), 4 words each.
-  const G = 1 << Math.max(...width);
-  // Every row a walk can reach, allocated at once (at most steps · 2^CB: a run of 3 on 3 tracks
-  // 10,240 rows, 1.3 MB), so that the hot loop reads fixed arrays.
-  const rowOf = new Int32Array(steps << CB).fill(-1);
-  const tab = new Int32Array(4 * G * (steps << CB));
-  let rows = 0;
+  const guessedBits = guessed.filter(Boolean).length * n;
   // A parent tries only the guesses whose part of the step's closing checks equals its own (the
   // others fail them): per row its guesses sorted by that part (the bits of the checks closing
   // at the step, at most SIG_BITS of them; a step closing more lists every guess as one group).
@@ -322,22 +318,51 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     sigAt[s] = bits[0] ?? 0;
     sigN[s] = bits.length <= SIG_BITS ? bits.length : 0;
   }
+  // The carries an entry of step s keeps: those of the tracks running at s + 1, and of the track
+  // ending at s (its carry-out is checked there). A finished track's carries are read by no later
+  // row, so rows differing only in them would be copies: a pair's walk keys 1,584 rows, not 5,376.
+  const keep = new Int32Array(steps);
+  const running = (s: number): number => {
+    let m = 0;
+    for (let p = first[s]!; p < first[s + 1]!; p++) m |= cm << (n * posT[p]!);
+    return m;
+  };
+  for (let s = 0; s < steps; s++) keep[s] = (s + 1 < steps ? running(s + 1) : 0) | (endTrack[s]! >= 0 ? cm << (n * endTrack[s]!) : 0);
+  // Rows laid out one after another as built (rowOf: a key's row's int offset in tab, −1 while
+  // not built): ROW_HEAD words holding the groups' bounds as bytes (the entry each group starts
+  // at; the last bound the row's end), then the entries. The table holds every key a step can
+  // reach (step 0: every carry-in; later ones: the carries the previous step keeps).
+  let tabInts = 0;
+  for (let s = 0; s < steps; s++) {
+    let bits = s === 0 ? CB : 0;
+    for (let m = s === 0 ? 0 : keep[s - 1]!; m !== 0; m &= m - 1) bits++;
+    tabInts += 2 ** bits * (ROW_HEAD + (4 << width[s]!));
+  }
+  // The search in WebAssembly (walk.wat) when it is there and free (a walk started from another's
+  // emit runs here), its tables in the module's memory; else the JavaScript loop below.
+  const wk = walkKernel();
+  const kernelWalk = wk !== null && !wk.busy && steps <= WALK_MAX_STEPS && 1 << guessedBits <= WALK_MAX_CINS;
+  const views = kernelWalk ? wk.prepare(steps << CB, tabInts, steps) : undefined;
+  const rowOf = views ? views.rowOf : new Int32Array(steps << CB).fill(-1);
+  const tab = views ? views.tab : new Int32Array(tabInts);
+  const tab8 = new Uint8Array(tab.buffer, tab.byteOffset, tab.byteLength);
+  let tabUsed = 0;
   /** A parent's part (own-check words lo, hi) of step s's closing checks, as its group index. */
   const sigOf = (s: number, lo: number, hi: number): number => {
     const k = sigAt[s]!;
     const mask = (1 << sigN[s]!) - 1;
     return (k >= 32 ? hi >>> (k - 32) : k + sigN[s]! > 32 ? (lo >>> k) | (hi << (32 - k)) : lo >>> k) & mask;
   };
-  const SIG_ROW = (1 << SIG_BITS) + 1;
-  const sigOff = new Int32Array(SIG_ROW * (steps << CB));
   // A row's entries before they are sorted into tab, and their groups.
+  const G = 1 << Math.max(...width);
   const rowTmp = new Int32Array(4 * G);
   const sigs = new Int32Array(G);
-  /** Builds row (s, car) (its entries in tab, grouped by their part of the step's closing checks; the groups' bounds in sigOff); its index. */
+  const fill = new Int32Array((1 << SIG_BITS) + 1);
+  /** Builds row (s, car) (its entries in tab, grouped by their part of the step's closing checks, the groups' bounds in its head); its offset. */
   const buildRow = (s: number, car: number): number => {
-    const row = rows++;
+    const row = tabUsed;
+    tabUsed += ROW_HEAD + (4 << width[s]!);
     rowOf[(s << CB) | car] = row;
-    const base = 4 * G * row;
     for (let g = 0; g < 1 << width[s]!; g++) {
       let nc = car;
       let oLo = 0;
@@ -367,22 +392,22 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
           }
         }
       }
-      rowTmp[4 * g] = nc;
+      rowTmp[4 * g] = nc & keep[s]!;
       rowTmp[4 * g + 1] = oLo;
       rowTmp[4 * g + 2] = oHi;
       rowTmp[4 * g + 3] = vv;
     }
-    // The entries in tab grouped by their part of the checks closing here (a counting sort), so
-    // that a parent reads its group straight through.
-    const off = SIG_ROW * row;
+    // The entries grouped by their part of the checks closing here (a counting sort), so that a
+    // parent reads its group straight through.
     const groups = 1 << sigN[s]!;
+    fill.fill(0, 0, groups + 1);
     for (let g = 0; g < 1 << width[s]!; g++) {
       sigs[g] = sigOf(s, rowTmp[4 * g + 1]!, rowTmp[4 * g + 2]!);
-      sigOff[off + sigs[g]! + 1]!++;
+      fill[sigs[g]! + 1]!++;
     }
-    for (let k = 0; k < groups; k++) sigOff[off + k + 1]! += sigOff[off + k]!;
-    const fill = sigOff.slice(off, off + groups);
-    for (let g = 0; g < 1 << width[s]!; g++) tab.set(rowTmp.subarray(4 * g, 4 * g + 4), base + 4 * fill[sigs[g]!]!++);
+    for (let k = 0; k < groups; k++) fill[k + 1]! += fill[k]!;
+    for (let k = 0; k <= groups; k++) tab8[4 * row + k] = fill[k]!;
+    for (let g = 0; g < 1 << width[s]!; g++) tab.set(rowTmp.subarray(4 * g, 4 * g + 4), row + ROW_HEAD + 4 * fill[sigs[g]!]!++);
     return row;
   };
   const maskOf = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
@@ -398,13 +423,13 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const hiAt = new Int32Array(steps + 1);
   const nextG = new Int32Array(steps + 1);
   const endG = new Int32Array(steps + 1);
-  /** Depth d at row `row` under a parent whose own-check words are lo, hi: the group of guesses that meet the step's checks; the guesses the row holds. */
+  /** Depth d at the row at `row` under a parent whose own-check words are lo, hi: the group of guesses that meet the step's checks; the guesses the row holds. */
   const enter = (d: number, row: number, lo: number, hi: number): number => {
     loAt[d] = lo;
     hiAt[d] = hi;
-    const sig = SIG_ROW * row + sigOf(d, lo, hi);
-    nextG[d] = 4 * (G * row + sigOff[sig]!);
-    endG[d] = 4 * (G * row + sigOff[sig + 1]!);
+    const b = 4 * row + sigOf(d, lo, hi);
+    nextG[d] = row + ROW_HEAD + 4 * tab8[b]!;
+    endG[d] = row + ROW_HEAD + 4 * tab8[b + 1]!;
     return 1 << width[d]!;
   };
 
@@ -535,15 +560,63 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
       }
     }
   };
-  const guessedBits = guessed.filter(Boolean).length * n;
-  for (let cin = 0; cin < 1 << guessedBits; cin++) {
-    // The carries into each track's first level: the guess's n bits for each guessed track, else 0.
+  /** The carries into each track's first level for carry-in guess `cin`: its n bits for each guessed track, else 0. */
+  const carriesOf = (cin: number): number => {
     let c0 = 0;
     for (let t = 0, b = 0; t < T; t++) {
       if (!guessed[t]) continue;
       c0 |= ((cin >>> b) & cm) << (n * t);
       b += n;
     }
+    return c0;
+  };
+  if (views && wk) {
+    // The kernel walks; each return hands over the leaves it reached (settled here, as below) and
+    // at most one row to build.
+    const k = views.i32;
+    k[WalkMem.STEPS >> 2] = steps;
+    k[WalkMem.CB >> 2] = CB;
+    k[WalkMem.N >> 2] = n;
+    k[WalkMem.CINS >> 2] = 1 << guessedBits;
+    k[WalkMem.D >> 2] = -1;
+    k[WalkMem.CIN >> 2] = -1;
+    k[WalkMem.MAX_NODES >> 2] = maxNodes % 2 ** 32 | 0;
+    k[(WalkMem.MAX_NODES >> 2) + 1] = Math.floor(maxNodes / 2 ** 32);
+    for (let s = 0; s < steps; s++) {
+      k[(WalkMem.CLOSE >> 2) + 2 * s] = closeLo[s]!;
+      k[(WalkMem.CLOSE >> 2) + 2 * s + 1] = closeHi[s]!;
+      k[(WalkMem.END_T >> 2) + s] = endTrack[s]!;
+      k[(WalkMem.INTO_T >> 2) + s] = intoTrack[s]!;
+      k[(WalkMem.SIG_AT >> 2) + s] = sigAt[s]!;
+      k[(WalkMem.SIG_N >> 2) + s] = sigN[s]!;
+      k[(WalkMem.WIDTH >> 2) + s] = width[s]!;
+    }
+    for (let cin = 0; cin < 1 << guessedBits; cin++) k[(WalkMem.C0S >> 2) + cin] = carriesOf(cin);
+    const nodesNow = (): number => (k[WalkMem.NODES >> 2]! >>> 0) + k[(WalkMem.NODES >> 2) + 1]! * 2 ** 32;
+    wk.busy = true;
+    try {
+      for (;;) {
+        const code = wk.walk();
+        const got = k[WalkMem.NLEAVES >> 2]!;
+        k[WalkMem.NLEAVES >> 2] = 0;
+        for (let l = 0; l < got; l++) {
+          const rec = views.leavesAt + l * (steps + WALK_LEAF_EXTRA);
+          for (let s = 0; s < steps; s++) taken[s] = (k[rec + s]! >> 2) - views.tabAt;
+          carryIn = loTrack >= 0 ? (k[rec + steps]! >>> (n * loTrack)) & cm : 0;
+          leaves++;
+          // Stopped by emit: the nodes counted when the kernel reached this leaf (it went on past it).
+          if (!settle()) return { solved: false, nodes: (k[rec + steps + 1]! >>> 0) + k[rec + steps + 2]! * 2 ** 32, leaves };
+        }
+        if (code === WalkCode.DONE) return { solved: true, nodes: nodesNow(), leaves };
+        if (code === WalkCode.CAP) return { solved: false, nodes: nodesNow(), leaves };
+        if (code === WalkCode.ROW) buildRow(k[WalkMem.D >> 2]!, k[WalkMem.PEND_CAR >> 2]!);
+      }
+    } finally {
+      wk.busy = false;
+    }
+  }
+  for (let cin = 0; cin < 1 << guessedBits; cin++) {
+    const c0 = carriesOf(cin);
     carryIn = loTrack >= 0 ? (c0 >>> (n * loTrack)) & cm : 0;
     const r0 = rowOf[c0]!;
     nodes += enter(0, r0 >= 0 ? r0 : buildRow(0, c0), 0, 0);
