@@ -18,9 +18,12 @@
  * chose (`recover-bench.mjs --only pair-ranks`, the run3-tracks rows: 2^19.6 nodes expected for
  * `(s0 + s1) >> 11`, 2^18.5 for the 52-bit low sum); on random runs the first steps keep the
  * expected 2^10–2^15 paths and the later ones more (some checks tie carries rather than
- * guesses, and cut fewer than half): 2^20–2^23 nodes tried for `>> 11`, 2^18–2^20 for the low
- * sums, 18 / 6 ms median on 30 random runs (rows built when first reached) — where the halves
- * met in the middle walk 2^22 paths each, twice, and join about 150,000 pairs (200 / 45 ms).
+ * guesses, and cut fewer than half). Consecutive steps are walked as one where a row stays
+ * small (makeLayout), and the search runs in WebAssembly (wasm/walk.wat; this file's loop where
+ * WebAssembly is missing): on 30 random runs 2^16–2^23 entries tried (median 2^19.1) for `>> 11`,
+ * 2^15–2^19 for the low sums, 5.9 / 1.4 ms median (the JavaScript loop 17 / 3.2 ms; rows built
+ * when first reached) — where the halves met in the middle walk 2^22 paths each, twice, and join
+ * about 150,000 pairs (200 / 45 ms).
  *
  * Every state whose outputs show the run's known sum bits is met by its own path (its bits of
  * w₀ are the guesses, its carries into each track's first level the carry-ins): its equation
@@ -39,12 +42,12 @@ import { eliminate, solvedMap, stateColumns } from './sum-pairs.js';
 import { WALK_LEAF_EXTRA, WALK_MAX_CINS, WALK_MAX_STEPS, WalkCode, WalkMem, walkKernel } from './walk-kernel.js';
 
 /**
- * Nodes (guesses tried) a walk may visit before it stops unsolved (about 0.4 s). A run of 3
- * usually takes 2^20–2^23; a few in a hundred take more (2^24.9 and 2^26.5 among 40 from node
- * 26's first call — runs where many paths meet every check and fail only on the carries below
- * the tracks), and met in the middle they cost 0.4–1.2 s too.
+ * Nodes (entries tried) a walk may visit before it stops unsolved (about 0.1 s in WebAssembly,
+ * 0.4 s in JavaScript). A run of 3 usually takes 2^16–2^23; a few in a hundred take more (runs
+ * where many paths meet every check and fail only on the carries below the tracks), and met in
+ * the middle they cost 0.4–1.2 s too.
  */
-const MAX_NODES = 2 ** 25;
+const MAX_NODES = 2 ** 24;
 /** Checks the walk enforces (two 32-bit words; the rest are met by the final check on every sum bit). */
 const MAX_CHECKS = 64;
 
@@ -67,9 +70,10 @@ export function runTracks(n: number, lo: number, hi: number, carryInKnown: boole
  * leaves' kernel. The best by GF(2) rank counts of about 10^5 random schedules of 2–7 chained
  * tracks over levels 11 … 63 (its counts: `recover-bench.mjs --only pair-ranks`, the
  * pair-list-tracks row): 2^13 leaves, 2^26.9 nodes counted (every guess of every live parent),
- * 2^24.7 tried once a row's guesses are grouped by their checks — measured the same on random
- * pairs, about 0.67 s (2026-12-06; 1.2 s before the walk read its checks as one shift). The paths alive stay at 2^21 for 12 of its 21 steps; none of the schedules
- * tried kept fewer.
+ * 2^24.7 tried once a row's guesses are grouped by their checks. The paths alive stay at 2^21 for
+ * 12 of its 21 steps; none of the schedules tried kept fewer. Walked with those steps taken 3 at a
+ * time (makeLayout): 12 steps, 2^23.3 entries tried, 100 ms median in WebAssembly (279 ms in
+ * JavaScript; 0.67 s one step at a time, 2026-12-06).
  */
 export const PAIR_LIST_TRACKS: readonly (readonly [number, number])[] = [
   [11, 32],
@@ -83,16 +87,18 @@ export function sum11Words(v: number): [number, number] {
   return [Math.floor(m / 2 ** 21) | 0, ((m % 2 ** 21) * 2 ** 11) | 0];
 }
 
-/** Nodes a pair's listing may visit before it stops unlisted (about 2^27 expected; 2^29: about 2–3 s). */
-const MAX_PAIR_NODES = 2 ** 29;
+/** Nodes (entries tried) a pair's listing may visit before it stops unlisted (2^23.3 expected; 2^27: about 1.5 s in WebAssembly). */
+const MAX_PAIR_NODES = 2 ** 27;
 /** Checks closing at one step that a walk groups its guesses by (2^SIG_BITS groups a row). */
-const SIG_BITS = 4;
+const SIG_BITS = 7;
+/** Guesses one step takes at most (2^MAX_STEP_WIDTH entries a row: its groups' bounds fit a byte). */
+const MAX_STEP_WIDTH = 7;
+/** Entries a step's rows may hold in all (its carry keys × its guesses: 256 KiB). */
+const MAX_STEP_ENTRIES = 2 ** 14;
 /** Kernel dimensions a layout may leave (each leaf's 2^k states checked one by one). */
 const MAX_LEAF_KERNEL = 12;
-/** Words before a row's entries: its groups' bounds, one byte each (2^SIG_BITS + 1 of them). */
-const ROW_HEAD = 8;
 
-/** What solveTracks did: whether every fitting state was emitted, the nodes it tried and the leaves it reached. */
+/** What solveTracks did: whether every fitting state was emitted, the nodes (entries) it tried and the leaves it reached. */
 export interface TracksResult {
   readonly solved: boolean;
   readonly nodes: number;
@@ -120,8 +126,8 @@ interface Layout {
   readonly ownHi: Int32Array;
   readonly closeLo: Int32Array;
   readonly closeHi: Int32Array;
-  readonly frameCol: Int32Array;
-  readonly firstCol: Int32Array;
+  /** Per position p and its W equation values v (index p · 2^W + v): their part of the solved first state, then of the frame state (8 words: stateColumns's layout). */
+  readonly posCols: Int32Array;
   /** Below rank 128: per free bit its frame part and first-state part (kernelOf: 8 words each); empty at rank 128. */
   readonly kernel: Int32Array;
   /** Per free bit, its bits below lo of w₀, w₁ and w₂ (3 words), when `lowOnly`. */
@@ -147,31 +153,29 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
   if (tracks.some(([f, e]) => f < lo || e > hi)) return undefined;
   const T = tracks.length;
   const W = n + 1;
-  // Positions in lockstep: step s takes level f + s of every track still running.
-  const steps = Math.max(...tracks.map(([f, e]) => e - f));
+  // Positions in lockstep: lockstep step l takes level f + l of every track still running.
+  const lsSteps = Math.max(...tracks.map(([f, e]) => e - f));
   const posJ: number[] = [];
   const posT: number[] = [];
-  const first = new Int32Array(steps + 1);
-  const width = new Int8Array(steps);
-  const endTrack = new Int8Array(steps).fill(-1);
-  const intoTrack = new Int8Array(steps).fill(-1);
-  for (let s = 0; s < steps; s++) {
-    first[s] = posJ.length;
+  const lsFirst = new Int32Array(lsSteps + 1);
+  const lsEnd = new Int8Array(lsSteps).fill(-1);
+  const lsInto = new Int8Array(lsSteps).fill(-1);
+  for (let l = 0; l < lsSteps; l++) {
+    lsFirst[l] = posJ.length;
     for (let t = 0; t < T; t++) {
       const [f, e] = tracks[t]!;
-      if (f + s >= e) continue;
-      posJ.push(f + s);
+      if (f + l >= e) continue;
+      posJ.push(f + l);
       posT.push(t);
-      width[s]!++;
       const into = tracks.findIndex(([f2]) => f2 === e);
-      if (f + s === e - 1 && into >= 0) {
-        if (endTrack[s]! >= 0) return undefined;
-        endTrack[s] = t;
-        intoTrack[s] = into;
+      if (f + l === e - 1 && into >= 0) {
+        if (lsEnd[l]! >= 0) return undefined;
+        lsEnd[l] = t;
+        lsInto[l] = into;
       }
     }
   }
-  first[steps] = posJ.length;
+  lsFirst[lsSteps] = posJ.length;
   // Equation W·p + u: bit posJ[p] of w_u.
   const np = posJ.length;
   const neq = W * np;
@@ -186,6 +190,51 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
   }
   const el = eliminate(forms, Array.from({ length: neq }, (_, e) => e), tw);
   if (el.rank < UNKNOWNS - MAX_LEAF_KERNEL) return undefined;
+  const checks = el.checks.slice(0, MAX_CHECKS);
+  // The walk's steps: runs of consecutive lockstep steps taken as one (a row's entry then guesses
+  // every level of the run: its carries chain through them), so that a path's intermediate nodes
+  // are not visited one by one — where the paths stay many (a pair's 2^21 for 9 steps of 4 guesses
+  // and 2 checks, about one child each) that is most of the walk. A run grows while its guesses
+  // stay within MAX_STEP_WIDTH, its checks within SIG_BITS (they group the entries), its rows'
+  // entries within MAX_STEP_ENTRIES (its carry keys × its guesses) and it ends at most one track.
+  const lsChecks = new Int32Array(lsSteps);
+  const lsOfPos = new Int32Array(np);
+  for (let l = 0; l < lsSteps; l++) for (let p = lsFirst[l]!; p < lsFirst[l + 1]!; p++) lsOfPos[p] = l;
+  for (const c of checks) lsChecks[lsOfPos[Math.floor(c.last / W)]!]!++;
+  /** Carry bits a row key of a step starting at lockstep step l holds at most: the running tracks' and one ended before. */
+  const keyBits = (l: number): number => n * (lsFirst[l + 1]! - lsFirst[l]! + (l > 0 ? 1 : 0));
+  const starts: number[] = [];
+  for (let l = 0, w = 0, c = 0, ended = false; l < lsSteps; l++) {
+    const lw = lsFirst[l + 1]! - lsFirst[l]!;
+    const joins = starts.length > 0 && w + lw <= MAX_STEP_WIDTH && c + lsChecks[l]! <= SIG_BITS && !(ended && lsEnd[l]! >= 0) && W * (w + lw) <= 32 &&
+      2 ** (keyBits(starts[starts.length - 1]!) + w + lw) <= MAX_STEP_ENTRIES;
+    if (!joins) {
+      starts.push(l);
+      w = 0;
+      c = 0;
+      ended = false;
+    }
+    w += lw;
+    c += lsChecks[l]!;
+    ended ||= lsEnd[l]! >= 0;
+  }
+  const steps = starts.length;
+  const first = new Int32Array(steps + 1);
+  const width = new Int8Array(steps);
+  const endTrack = new Int8Array(steps).fill(-1);
+  const intoTrack = new Int8Array(steps).fill(-1);
+  for (let s = 0; s < steps; s++) {
+    const a = starts[s]!;
+    const b = s + 1 < steps ? starts[s + 1]! : lsSteps;
+    first[s] = lsFirst[a]!;
+    width[s] = lsFirst[b]! - lsFirst[a]!;
+    for (let l = a; l < b; l++) {
+      if (lsEnd[l]! < 0) continue;
+      endTrack[s] = lsEnd[l]!;
+      intoTrack[s] = lsInto[l]!;
+    }
+  }
+  first[steps] = np;
   // The checks in walk order (the elimination met their last equations in order): check c is bit
   // c of the own-check value, enforced at the step of its last equation.
   const ownLo = new Int32Array(neq);
@@ -194,7 +243,7 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
   const closeHi = new Int32Array(steps);
   const stepOfPos = new Int32Array(np);
   for (let s = 0; s < steps; s++) for (let p = first[s]!; p < first[s + 1]!; p++) stepOfPos[p] = s;
-  el.checks.slice(0, MAX_CHECKS).forEach((c, k) => {
+  checks.forEach((c, k) => {
     const s = stepOfPos[Math.floor(c.last / W)]!;
     const [col, close] = k < 32 ? [ownLo, closeLo] : [ownHi, closeHi];
     close[s]! |= 1 << (k & 31);
@@ -231,12 +280,29 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
     ownHi,
     closeLo,
     closeHi,
-    frameCol: stateColumns(sol, tw, neq, table, 0),
-    firstCol: stateColumns(sol, tw, neq, table, t0),
+    posCols: positionColumns(stateColumns(sol, tw, neq, table, t0), stateColumns(sol, tw, neq, table, 0), np, W),
     kernel,
     kernelLow,
     lowOnly,
   };
+}
+
+/** Per position and its equations' values, the XOR of their solved columns (first state, frame state): a leaf's state is then one lookup per position. */
+function positionColumns(firstCol: Int32Array, frameCol: Int32Array, np: number, W: number): Int32Array {
+  const out = new Int32Array(8 * (np << W));
+  for (let p = 0; p < np; p++) {
+    for (let v = 1; v < 1 << W; v++) {
+      // v's columns: those of v without its lowest bit, and that bit's
+      const o = 8 * ((p << W) | v);
+      const prev = 8 * ((p << W) | (v & (v - 1)));
+      const e = 4 * (W * p + (31 - Math.clz32(v & -v)));
+      for (let w = 0; w < 4; w++) {
+        out[o + w] = out[prev + w]! ^ firstCol[e + w]!;
+        out[o + 4 + w] = out[prev + 4 + w]! ^ frameCol[e + w]!;
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -289,7 +355,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const lay = layoutOf(n, chain.t0, chain.lo, chain.hi, chain.carryInKnown, chain.model, schedule);
   const step = stepOf(chain.model);
   if (!lay) return { solved: false, nodes: 0, leaves: 0 };
-  const { tracks, steps, posJ, posT, first, width, endTrack, intoTrack, guessed, ownLo, ownHi, closeLo, closeHi, frameCol, firstCol, kernel, kernelLow, lowOnly } = lay;
+  const { tracks, steps, posJ, posT, first, width, endTrack, intoTrack, guessed, ownLo, ownHi, closeLo, closeHi, posCols, kernel, kernelLow, lowOnly } = lay;
   // The carry-ins (n bits) of the track that starts at lo, for the leaves' kernel check.
   const loTrack = tracks.findIndex(([f]) => f === chain.lo);
   let carryIn = 0;
@@ -297,6 +363,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const T = tracks.length;
   const W = n + 1;
   const cm = (1 << n) - 1;
+  const wm = (1 << W) - 1;
   // Per step, carries (n bits per track) and guesses (bit i: the i-th running track's bit of w₀):
   // the carries after the step, its part of the own-check value and its equations' values — a
   // row of 2^width entries (4 words each) per (step, carries), built when the walk first reaches it.
@@ -329,14 +396,17 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   };
   for (let s = 0; s < steps; s++) keep[s] = (s + 1 < steps ? running(s + 1) : 0) | (endTrack[s]! >= 0 ? cm << (n * endTrack[s]!) : 0);
   // Rows laid out one after another as built (rowOf: a key's row's int offset in tab, −1 while
-  // not built): ROW_HEAD words holding the groups' bounds as bytes (the entry each group starts
-  // at; the last bound the row's end), then the entries. The table holds every key a step can
-  // reach (step 0: every carry-in; later ones: the carries the previous step keeps).
+  // not built): a head of head[s] words holding the groups' bounds as bytes (the entry each group
+  // starts at; the last bound the row's end; 16-byte aligned), then the entries. The table holds
+  // every key a step can reach (step 0: every carry-in; later ones: the carries the previous step
+  // keeps).
+  const head = new Int32Array(steps);
+  for (let s = 0; s < steps; s++) head[s] = ((1 << sigN[s]!) + 16) >> 4 << 2;
   let tabInts = 0;
   for (let s = 0; s < steps; s++) {
     let bits = s === 0 ? CB : 0;
     for (let m = s === 0 ? 0 : keep[s - 1]!; m !== 0; m &= m - 1) bits++;
-    tabInts += 2 ** bits * (ROW_HEAD + (4 << width[s]!));
+    tabInts += 2 ** bits * (head[s]! + (4 << width[s]!));
   }
   // The search in WebAssembly (walk.wat) when it is there and free (a walk started from another's
   // emit runs here), its tables in the module's memory; else the JavaScript loop below.
@@ -361,7 +431,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   /** Builds row (s, car) (its entries in tab, grouped by their part of the step's closing checks, the groups' bounds in its head); its offset. */
   const buildRow = (s: number, car: number): number => {
     const row = tabUsed;
-    tabUsed += ROW_HEAD + (4 << width[s]!);
+    tabUsed += head[s]! + (4 << width[s]!);
     rowOf[(s << CB) | car] = row;
     for (let g = 0; g < 1 << width[s]!; g++) {
       let nc = car;
@@ -372,7 +442,8 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
         const p = first[s]! + i;
         const j = posJ[p]!;
         const t = posT[p]!;
-        const c = (car >>> (n * t)) & cm;
+        // (nc: a step may take a track's levels one after another, each from the carries before it)
+        const c = (nc >>> (n * t)) & cm;
         let w = (g >>> i) & 1;
         let v = w;
         let next = 0;
@@ -407,7 +478,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     }
     for (let k = 0; k < groups; k++) fill[k + 1]! += fill[k]!;
     for (let k = 0; k <= groups; k++) tab8[4 * row + k] = fill[k]!;
-    for (let g = 0; g < 1 << width[s]!; g++) tab.set(rowTmp.subarray(4 * g, 4 * g + 4), row + ROW_HEAD + 4 * fill[sigs[g]!]!++);
+    for (let g = 0; g < 1 << width[s]!; g++) tab.set(rowTmp.subarray(4 * g, 4 * g + 4), row + head[s]! + 4 * fill[sigs[g]!]!++);
     return row;
   };
   const maskOf = (from: number, to: number): number => (to <= from ? 0 : to - from >= 32 ? -1 : ((2 ** (to - from) - 1) << from) | 0);
@@ -423,18 +494,17 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const hiAt = new Int32Array(steps + 1);
   const nextG = new Int32Array(steps + 1);
   const endG = new Int32Array(steps + 1);
-  /** Depth d at the row at `row` under a parent whose own-check words are lo, hi: the group of guesses that meet the step's checks; the guesses the row holds. */
-  const enter = (d: number, row: number, lo: number, hi: number): number => {
+  /** Depth d at the row at `row` under a parent whose own-check words are lo, hi: the group of guesses that meet the step's checks. */
+  const enter = (d: number, row: number, lo: number, hi: number): void => {
     loAt[d] = lo;
     hiAt[d] = hi;
     const b = 4 * row + sigOf(d, lo, hi);
-    nextG[d] = row + ROW_HEAD + 4 * tab8[b]!;
-    endG[d] = row + ROW_HEAD + 4 * tab8[b + 1]!;
-    return 1 << width[d]!;
+    nextG[d] = row + head[d]! + 4 * tab8[b]!;
+    endG[d] = row + head[d]! + 4 * tab8[b + 1]!;
   };
 
   const taken = new Int32Array(steps);
-  // Guesses counted (every guess of every row entered) and leaves reached.
+  // Nodes (entries tried: a guess in its parent's group) and leaves reached.
   let nodes = 0;
   let leaves = 0;
   const x = new Int32Array(4);
@@ -503,13 +573,10 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     for (let s = 0; s < steps; s++) {
       const v = tab[taken[s]! + 3]!;
       for (let i = 0; i < width[s]!; i++) {
-        const e0 = W * (first[s]! + i);
-        for (let u = 0; u < W; u++) {
-          if (((v >>> (W * i + u)) & 1) === 0) continue;
-          for (let w = 0; w < 4; w++) {
-            st[w]! ^= firstCol[4 * (e0 + u) + w]!;
-            fr[w]! ^= frameCol[4 * (e0 + u) + w]!;
-          }
+        const o = 8 * (((first[s]! + i) << W) | ((v >>> (W * i)) & wm));
+        for (let w = 0; w < 4; w++) {
+          st[w]! ^= posCols[o + w]!;
+          fr[w]! ^= posCols[o + 4 + w]!;
         }
       }
     }
@@ -589,7 +656,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
       k[(WalkMem.INTO_T >> 2) + s] = intoTrack[s]!;
       k[(WalkMem.SIG_AT >> 2) + s] = sigAt[s]!;
       k[(WalkMem.SIG_N >> 2) + s] = sigN[s]!;
-      k[(WalkMem.WIDTH >> 2) + s] = width[s]!;
+      k[(WalkMem.HEAD >> 2) + s] = 4 * head[s]!;
     }
     for (let cin = 0; cin < 1 << guessedBits; cin++) k[(WalkMem.C0S >> 2) + cin] = carriesOf(cin);
     const nodesNow = (): number => (k[WalkMem.NODES >> 2]! >>> 0) + k[(WalkMem.NODES >> 2) + 1]! * 2 ** 32;
@@ -619,7 +686,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
     const c0 = carriesOf(cin);
     carryIn = loTrack >= 0 ? (c0 >>> (n * loTrack)) & cm : 0;
     const r0 = rowOf[c0]!;
-    nodes += enter(0, r0 >= 0 ? r0 : buildRow(0, c0), 0, 0);
+    enter(0, r0 >= 0 ? r0 : buildRow(0, c0), 0, 0);
     let d = 0;
     while (d >= 0) {
       const at = nextG[d]!;
@@ -628,6 +695,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
         continue;
       }
       nextG[d] = at + 4;
+      nodes++;
       const idx = at;
       const oLo = loAt[d]! ^ tab[idx + 1]!;
       const oHi = hiAt[d]! ^ tab[idx + 2]!;
@@ -644,7 +712,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
       d++;
       const car = tab[idx]!;
       const r = rowOf[(d << CB) | car]!;
-      nodes += enter(d, r >= 0 ? r : buildRow(d, car), oLo, oHi);
+      enter(d, r >= 0 ? r : buildRow(d, car), oLo, oHi);
     }
   }
   return { solved: true, nodes, leaves };

@@ -29,8 +29,8 @@ export const enum WalkMem {
   INTO_T = 1024,
   SIG_AT = 1280,
   SIG_N = 1536,
-  WIDTH = 1792,
   C0S = 3328,
+  HEAD = 5376,
   TABLES = 8192,
 }
 

@@ -11,11 +11,11 @@
 ;;   40 NLEAVES (leaves in the buffer)   44 C0 (the carry-in word)   48 NODES (i64)   56 MAX_NODES (i64)
 ;;   64 ROWOF_AT   72 TAB_AT   76 LEAVES_AT
 ;;   per step s (64 at most): 256 CLOSE[s] (i64: the checks closing at s)   768 END_T[s]
-;;   1024 INTO_T[s]   1280 SIG_AT[s]   1536 SIG_N[s]   1792 WIDTH[s]   2048 O[s] (i64: the own-check
+;;   1024 INTO_T[s]   1280 SIG_AT[s]   1536 SIG_N[s]   2048 O[s] (i64: the own-check
 ;;   value)   2560 NEXT[s]   2816 END[s] (addresses: the group being tried)   3072 TAKEN[s] (the
-;;   entry taken)   3328 C0S[cin] (512 at most)
+;;   entry taken)   3328 C0S[cin] (512 at most)   5376 HEAD[s] (bytes before a row's entries)
 ;; Tables from 8192: ROWOF (per (step << CB | carries) its row's int32 offset in TAB, −1: not
-;; built), TAB (rows one after another: 32 bytes of the groups' bounds, a byte each — the entry
+;; built), TAB (rows one after another: HEAD bytes of the groups' bounds, a byte each — the entry
 ;; each group starts at — then the entries, 16 bytes each: the carries after the step, the
 ;; own-check part as i64 (bytes 4–11), the equations' values), LEAVES (LEAF_CAP records: a leaf's
 ;; STEPS TAKEN, then its C0 and NODES at the leaf (i64)).
@@ -65,12 +65,9 @@
               (i32.sub (i32.shl (i32.const 1) (i32.load offset=1536 (local.get $p))) (i32.const 1))))
             (local.set $at (i32.add (local.get $tab) (i32.shl (local.get $row) (i32.const 2))))
             (local.set $sig (i32.add (local.get $at) (local.get $sig)))
-            (local.set $at (i32.add (local.get $at) (i32.const 32)))
+            (local.set $at (i32.add (local.get $at) (i32.load offset=5376 (local.get $p))))
             (i32.store offset=2560 (local.get $p) (i32.add (local.get $at) (i32.shl (i32.load8_u (local.get $sig)) (i32.const 4))))
-            (i32.store offset=2816 (local.get $p) (i32.add (local.get $at) (i32.shl (i32.load8_u offset=1 (local.get $sig)) (i32.const 4))))
-            ;; nodes count every guess of a row entered (as the JavaScript walk counts them)
-            (local.set $nodes (i64.add (local.get $nodes)
-              (i64.extend_i32_u (i32.shl (i32.const 1) (i32.load offset=1792 (local.get $p))))))))
+            (i32.store offset=2816 (local.get $p) (i32.add (local.get $at) (i32.shl (i32.load8_u offset=1 (local.get $sig)) (i32.const 4))))))
         ;; every path under this carry-in tried: the next one, from its first row
         (if (i32.lt_s (local.get $d) (i32.const 0))
           (then
@@ -99,6 +96,8 @@
             (local.set $d (i32.sub (local.get $d) (i32.const 1)))
             (br $main)))
         (i32.store offset=2560 (local.get $p) (i32.add (local.get $at) (i32.const 16)))
+        ;; a node: an entry tried (as the JavaScript walk counts them)
+        (local.set $nodes (i64.add (local.get $nodes) (i64.const 1)))
         (local.set $e (local.get $at))
         (local.set $o (i64.xor
           (i64.load offset=2048 (i32.shl (local.get $d) (i32.const 3)))
