@@ -21,6 +21,7 @@ import { type XorShift128PlusState, create as createXorshift, VARIANTS } from '@
 import { u64ToHex, xorshift128Step, xorshift128StepBack } from '@emu/core';
 import { type Observed, matches } from './observe.js';
 import { listPairCosets, sum11Words } from './sum-tracks.js';
+import { walkKernel } from './walk-kernel.js';
 
 /** What searchSumSplit found: every state (before the first value) on the two split alignments that fits the three values, complete when both listings were. */
 export interface SumSplitSearch {
@@ -122,7 +123,13 @@ export function searchSumSplit(observed: readonly Observed[], variantId: string,
       }
       jump(tab, base, at);
       // Every state of the coset at the single value's output, in Gray-code order: its 53 bits
-      // compared (the coset also holds states that do not show the pair: the emulator drops them).
+      // compared (the coset also holds states that do not show the pair: the emulator drops them)
+      // — in WebAssembly where it is there (walk.wat's sumScan), else here.
+      const hits = walkKernel()?.sumMatches(at, jumpedBasis, dim, [zh, zl]);
+      if (hits) {
+        for (const k of hits) found.push(stateAt(base, basis, dim, k));
+        return true;
+      }
       let h0 = at[0]!;
       let l0 = at[1]!;
       let h1 = at[2]!;

@@ -53,7 +53,17 @@ export const WALK_LEAF_EXTRA = 3;
 interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
   walk(): number;
+  sumScan(d: number, cap: number): number;
 }
+
+/** Int32 indexes of walk.wat's SCAN_BASE, SCAN_SUM, SCAN_BASIS and SCAN_FOUND (bytes 5632, 5648, 5664, 6176). */
+const SCAN_BASE = 1408;
+const SCAN_SUM = 1412;
+const SCAN_BASIS = 1416;
+const SCAN_FOUND = 1544;
+/** Basis vectors and matches sumScan takes and hands back at most. */
+export const SUM_SCAN_MAX_DIM = 32;
+const SUM_SCAN_CAP = 64;
 
 /** The tables of one walk as views of the module's memory (valid until the next prepare). */
 export interface WalkViews {
@@ -95,6 +105,29 @@ export class WalkKernel {
 
   walk(): WalkCode {
     return this.exports.walk() as WalkCode;
+  }
+
+  /**
+   * The Gray-code indexes k (the state base ⊕ the basis vectors of k ^ (k >> 1)'s bits) of the
+   * states of base ⊕ span(basis[0 … d)) whose sum state0 + state1 shows `sum` ([high, low]) on
+   * bits 11 … 63, in order; undefined when more than 64 do (the caller then looks itself). States
+   * as [state0 hi, state0 lo, state1 hi, state1 lo].
+   */
+  sumMatches(base: Int32Array, basis: Int32Array, d: number, sum: readonly [number, number]): number[] | undefined {
+    const mem = new Int32Array(this.exports.memory.buffer);
+    // little-endian i64s: the low word first
+    const put = (at: number, v: Int32Array, from: number): void => {
+      mem[at] = v[from + 1]!;
+      mem[at + 1] = v[from]!;
+      mem[at + 2] = v[from + 3]!;
+      mem[at + 3] = v[from + 2]!;
+    };
+    put(SCAN_BASE, base, 0);
+    mem[SCAN_SUM] = sum[1] & ~0x7ff;
+    mem[SCAN_SUM + 1] = sum[0];
+    for (let j = 0; j < d; j++) put(SCAN_BASIS + 4 * j, basis, 4 * j);
+    const n = this.exports.sumScan(d, SUM_SCAN_CAP);
+    return n > SUM_SCAN_CAP ? undefined : Array.from(mem.subarray(SCAN_FOUND, SCAN_FOUND + n));
   }
 }
 

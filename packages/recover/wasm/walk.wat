@@ -14,6 +14,7 @@
 ;;   1024 INTO_T[s]   1280 SIG_AT[s]   1536 SIG_N[s]   2048 O[s] (i64: the own-check
 ;;   value)   2560 NEXT[s]   2816 END[s] (addresses: the group being tried)   3072 TAKEN[s] (the
 ;;   entry taken)   3328 C0S[cin] (512 at most)   5376 HEAD[s] (bytes before a row's entries)
+;;   5632 … 6432: sumScan's (below)
 ;; Tables from 8192: ROWOF (per (step << CB | carries) its row's int32 offset in TAB, −1: not
 ;; built), TAB (rows one after another: HEAD bytes of the groups' bounds, a byte each — the entry
 ;; each group starts at — then the entries, 16 bytes each: the carries after the step, the
@@ -23,6 +24,33 @@
 ;; buffer's NLEAVES leaves are JavaScript's to settle after every return.
 (module
   (memory (export "memory") 1)
+  ;; sumScan: the affine space SCAN_BASE ⊕ span(SCAN_BASIS[0 … d)) of xorshift128+ states
+  ;; (state0, state1: i64 each; SCAN_BASE at 5632, SCAN_BASIS at 5664, 32 vectors at most) in
+  ;; Gray-code order (one basis vector XORed in per state: the one of the trailing zeros of the
+  ;; step's index), each state's sum (state0 + state1) compared with SCAN_SUM (5648) on bits 11 …
+  ;; 63: the Gray index of each state that shows it to SCAN_FOUND (6176), the first `cap` (≤ 64) of
+  ;; them; returns how many showed it. (sum-split.ts: a pair's cosets jumped to a third value.)
+  (func $sumScan (export "sumScan") (param $d i32) (param $cap i32) (result i32)
+    (local $s0 i64) (local $s1 i64) (local $z i64) (local $g i32) (local $end i32) (local $n i32) (local $o i32)
+    (local.set $s0 (i64.load (i32.const 5632)))
+    (local.set $s1 (i64.load (i32.const 5640)))
+    (local.set $z (i64.load (i32.const 5648)))
+    (local.set $end (i32.shl (i32.const 1) (local.get $d)))
+    (local.set $g (i32.const 1))
+    (block $done
+      (loop $state
+        (if (i64.eq (i64.and (i64.add (local.get $s0) (local.get $s1)) (i64.const -2048)) (local.get $z))
+          (then
+            (if (i32.lt_u (local.get $n) (local.get $cap))
+              (then (i32.store (i32.add (i32.const 6176) (i32.shl (local.get $n) (i32.const 2))) (i32.sub (local.get $g) (i32.const 1)))))
+            (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+        (br_if $done (i32.eq (local.get $g) (local.get $end)))
+        (local.set $o (i32.add (i32.const 5664) (i32.shl (i32.ctz (local.get $g)) (i32.const 4))))
+        (local.set $s0 (i64.xor (local.get $s0) (i64.load (local.get $o))))
+        (local.set $s1 (i64.xor (local.get $s1) (i64.load offset=8 (local.get $o))))
+        (local.set $g (i32.add (local.get $g) (i32.const 1)))
+        (br $state)))
+    (local.get $n))
   (func $walk (export "walk") (result i32)
     (local $d i32) (local $p i32) (local $at i32) (local $e i32) (local $o i64)
     (local $steps i32) (local $cb i32) (local $n i32) (local $cm i32)
