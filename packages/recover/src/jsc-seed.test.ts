@@ -5,6 +5,10 @@ import { doubleToHex, hexToDouble } from '@emu/core';
 import { resolveEngine } from '@emu/engines';
 import { create } from '@emu/xorshift128plus';
 import { JSC_SEED_MAX_CALLS, bucketRange, parseUuids, predict, searchJscSeed, searchJscSeedTop, searchJscSeedWithin } from './index.js';
+import { useJscBuckets } from './jsc-seed.js';
+import { jscKernel, useJscKernel } from './jsc-kernel.js';
+// @ts-expect-error: a plain .mjs script without types
+import { assemble, render } from '../wasm/build.mjs';
 
 describe('JavaScriptCore: the realm seed from its first value', () => {
   it.each(['jsc', 'jsc-jit-sar'] as const)('%s: the first value of any 32-bit seed gives that seed back, and only seeds that give it (fast-check)', (variant) => {
@@ -239,4 +243,37 @@ describe('JavaScriptCore mid-stream: the realm seed and the call index from two 
     const g = create({ state: ['0x0123456789abcdef', '0xfedcba9876543210'], variant: 'jsc' });
     expect(predict('jsc@17', [g.random(), g.random()], 1, 0).kind).toBe('insufficient');
   }, 60_000);
+
+  it('jsc-wasm.ts is what jsc.wat assembles to; the kernel is there in Node (so the tests below compare two paths)', async () => {
+    const committed = readFileSync(new URL('./jsc-wasm.ts', import.meta.url), 'utf8');
+    expect(render(await assemble('jsc.wat'), 'jsc.wat')).toBe(committed);
+    expect(jscKernel()).not.toBeNull();
+  });
+
+  it('mid-stream: the WebAssembly elimination and the JavaScript one, the buckets and every tuple tried, give the same seeds and calls (random seeds and call indices, both steps; values no seed makes)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<'jsc' | 'jsc-jit-sar'>('jsc', 'jsc-jit-sar'), fc.integer({ min: 1, max: 2 ** 32 - 1 }), fc.integer({ min: 0, max: 300 }), fc.boolean(), (variant, seed, k, noise) => {
+        const e = create({ seed, variant });
+        e.skip(k);
+        const xs = [e.random(), e.random()];
+        // half the runs: the second value's low bits changed (most likely no seed fits)
+        if (noise) xs[1] = (Math.floor(xs[1]! * 2 ** 53) ^ 0x155) / 2 ** 53;
+        const runs: unknown[] = [];
+        for (const [kernelOn, bucketsOn] of [[true, true], [false, true], [true, false], [false, false]] as const) {
+          useJscKernel(kernelOn);
+          useJscBuckets(bucketsOn);
+          try {
+            const r = searchJscSeedWithin(xs, variant, 320)!;
+            runs.push([r.seeds, r.calls, r.tried, r.complete]);
+          } finally {
+            useJscKernel(true);
+            useJscBuckets(true);
+          }
+        }
+        for (const r of runs.slice(1)) expect(r).toEqual(runs[0]);
+        if (!noise) expect((runs[0] as number[][])[0]).toContain(seed);
+      }),
+      { numRuns: 16 },
+    );
+  }, 300_000);
 });

@@ -21,6 +21,7 @@ import { create } from '@emu/xorshift128plus';
 import { Gf2System32, add64Hi, add64Lo, u64FromBigInt, xorshift128SarStep, xorshift128Step } from '@emu/core';
 import { parity } from './gf2.js';
 import { type Observed, matches } from './observe.js';
+import { type JscKernel, jscKernel } from './jsc-kernel.js';
 
 /** The variants JavaScriptCore seeds this way (the C++ step, and the JIT thunk's arithmetic one). */
 export type JscSeedVariant = 'jsc' | 'jsc-jit-sar';
@@ -322,6 +323,14 @@ export const JSC_SEED_MAX_CALLS = 1024;
 const PAIR_LOW_MIN = 12;
 /** ... and at most (a call index whose low bits stay short of rank 32 is searched no further: incomplete). */
 const PAIR_LOW_MAX = 20;
+/** Check bits up to which the pair search sorts W1's low halves by their checks (2^BUCKET_BITS buckets); past it every tuple is tried. */
+const BUCKET_BITS = 10;
+let buckets = true;
+
+/** Turns the pair search's buckets off (false: every tuple of W1's low bits is tried, as past BUCKET_BITS) or back on. For the tests of the two loops. */
+export function useJscBuckets(enabled: boolean): void {
+  buckets = enabled;
+}
 
 /** What searchJscSeedWithin found: for each fitting seed, the call index of the first observation. */
 export interface JscSeedWithin {
@@ -349,8 +358,12 @@ export interface JscSeedWithin {
  * the next 10 bits of both sums (byte tables of the seed) leave almost none, then the 53-bit sums
  * are compared. The shares come from tables of each word's two halves of low bits (6 tables of
  * 2^⌈L/2⌉, not 3 of 2^L: filling those cost more than the loop), the seed masks from a 32 × 32
- * bit transpose. About 50 µs a call index (1,024 in 50–60 ms; 60–90 before the half tables), in
- * place of a 32-unknown carry search each (10–15 ms).
+ * bit transpose. The tuples are not all tried: W1's low halves are sorted by their part of the
+ * checks, and for each high half only those that meet the high halves' part are visited (about
+ * 2^(2L − 32) + 3 · 2^(L − h) steps, not 2^L); the elimination runs in WebAssembly (jsc.wat).
+ * About 20 µs a call index (1,024 in about 20 ms once compiled; 50–60 ms trying every tuple with
+ * the JavaScript elimination, 60–90 before the half tables), in place of a 32-unknown carry
+ * search each (10–15 ms).
  */
 export function searchJscSeedWithin(observed: readonly Observed[], variant: JscSeedVariant, maxCalls = JSC_SEED_MAX_CALLS): JscSeedWithin | undefined {
   let at = 0;
@@ -370,18 +383,26 @@ export function searchJscSeedWithin(observed: readonly Observed[], variant: JscS
   for (const c of next) step(c);
   const seeds: number[] = [];
   const calls: number[] = [];
-  const scratch = new PairScratch(PAIR_LOW_MAX);
-  for (let k = 0; k < maxCalls; k++) {
-    if (k > 0) {
-      for (let s = 0; s < 32; s++) {
-        cols[s]!.set(next[s]!);
-        step(next[s]!);
+  // The elimination in WebAssembly (jsc.wat) when it is there and free, its rows in its memory.
+  const found = jscKernel();
+  const kernel = found && !found.busy ? found : null;
+  if (kernel) kernel.busy = true;
+  try {
+    const scratch = new PairScratch(PAIR_LOW_MAX, kernel);
+    for (let k = 0; k < maxCalls; k++) {
+      if (k > 0) {
+        for (let s = 0; s < 32; s++) {
+          cols[s]!.set(next[s]!);
+          step(next[s]!);
+        }
       }
+      if (!scratch.search(cols, next, v[0]!, v[1]!, (seed) => {
+        seeds.push(seed);
+        calls.push(k);
+      })) return { seeds, calls, tried: k, complete: false };
     }
-    if (!scratch.search(cols, next, v[0]!, v[1]!, (seed) => {
-      seeds.push(seed);
-      calls.push(k);
-    })) return { seeds, calls, tried: k, complete: false };
+  } finally {
+    if (kernel) kernel.busy = false;
   }
   return { seeds, calls, tried: maxCalls, complete: true };
 }
@@ -399,20 +420,31 @@ class PairScratch {
   private readonly packedCol = new Int32Array(32);
   /** 32 words, one per seed bit, transposed in place into one seed mask per bit. */
   private readonly bitsOf = new Int32Array(32);
-  private readonly cand = new Int32Array(2 ** PAIR_LOW_MAX);
+  private readonly cand: Int32Array;
   private readonly at = new Int32Array(4);
   private readonly after = new Int32Array(4);
-  private readonly packed: Int32Array[] = [0, 1, 2, 3].map(() => new Int32Array(256));
+  /** Per seed nibble k (8 of them) and value: the packed columns' XOR. */
+  private readonly nibbles = new Int32Array(128);
+  /** The bucketed loop's tables: per x (x1's low half) its checks' and seed's part, the buckets' starts, the x sorted by check. */
+  private readonly dOf: Int32Array;
+  private readonly sdOf: Int32Array;
+  private readonly bucketAt = new Int32Array(2 ** BUCKET_BITS + 1);
+  private readonly byCheck: Int32Array;
 
-  constructor(maxLow: number) {
-    this.rows = new Int32Array(3 * maxLow);
+  /** With `kernel`, the elimination's rows and shares are its memory's and it eliminates. */
+  constructor(maxLow: number, private readonly kernel: JscKernel | null) {
+    this.rows = kernel ? kernel.rows : new Int32Array(3 * maxLow);
     this.tagLo = new Int32Array(3 * maxLow);
     this.tagHi = new Int32Array(3 * maxLow);
-    this.seedOf = new Int32Array(3 * maxLow);
-    this.checkOf = new Int32Array(3 * maxLow);
+    this.seedOf = kernel ? kernel.seedOf : new Int32Array(3 * maxLow);
+    this.checkOf = kernel ? kernel.checkOf : new Int32Array(3 * maxLow);
     const half = 2 ** Math.ceil(maxLow / 2);
     this.checkT = [0, 1, 2, 3, 4, 5].map(() => new Int32Array(half));
     this.seedT = [0, 1, 2, 3, 4, 5].map(() => new Int32Array(half));
+    this.cand = new Int32Array(2 ** maxLow);
+    this.dOf = new Int32Array(half);
+    this.sdOf = new Int32Array(half);
+    this.byCheck = new Int32Array(half);
   }
 
   /** Every seed whose words `cols` (after call c) and `next` (after c + 1) sum to v0 and v1; false if no L ≤ PAIR_LOW_MAX gives rank 32. */
@@ -453,6 +485,8 @@ class PairScratch {
         tagHi[r] = r < 32 ? 0 : 1 << (r - 32);
       }
     }
+    // In WebAssembly (jsc.wat's jscEliminate) where the kernel is there: the same elimination.
+    if (this.kernel) return this.kernel.eliminate(n);
     // Gauss–Jordan: pivot p goes to row p; rows 32 … n − 1 end as 0 (their tags: the checks).
     for (let p = 0; p < 32; p++) {
       let r = p;
@@ -478,9 +512,9 @@ class PairScratch {
     for (let q = 0; q < n; q++) {
       const into = q < 32 ? seedOf : checkOf;
       const bit = 1 << (q < 32 ? q : q - 32);
-      for (let r = 0; r < n; r++) {
-        if ((((r < 32 ? tagLo[q]! >>> r : tagHi[q]! >>> (r - 32)) & 1) === 1)) into[r]! |= bit;
-      }
+      // the rows r in q's tags, a set bit at a time
+      for (let t = tagLo[q]!; t !== 0; t &= t - 1) into[31 - Math.clz32(t & -t)]! |= bit;
+      for (let t = tagHi[q]!; t !== 0; t &= t - 1) into[63 - Math.clz32(t & -t)]! |= bit;
     }
     return true;
   }
@@ -491,7 +525,7 @@ class PairScratch {
     let n = 0;
     const size = 2 ** low;
     const mask = size - 1;
-    const { seedOf, checkOf, packed } = this;
+    const { seedOf, checkOf } = this;
     // Each word's low bits in two halves (h and low − h bits): per half a table of the checks'
     // and the seed's share of each of its values (doubling: the entries with top bit j are those
     // below 2^j with bit j's share added) — 6 tables of at most 2^⌈low / 2⌉, where one table a word
@@ -514,17 +548,17 @@ class PairScratch {
         }
       }
     }
-    // Bits low … low + 9 of W0, W1, W2 packed in one int per seed byte value: the next check.
+    // Bits low … low + 9 of W0, W1, W2 packed in one int per seed nibble value: the next check.
+    const packedCol = this.packedCol;
     for (let s = 0; s < 32; s++) {
-      const col = (src: Int32Array, i: number) => ((src[i]! >>> low) & 1023);
-      this.packedCol[s] = col(cols[s]!, 1) | (col(cols[s]!, 3) << 10) | (col(next[s]!, 3) << 20);
+      const c = cols[s]!;
+      packedCol[s] = ((c[1]! >>> low) & 1023) | (((c[3]! >>> low) & 1023) << 10) | (((next[s]![3]! >>> low) & 1023) << 20);
     }
-    for (let b = 0; b < 4; b++) {
-      const t = packed[b]!;
-      t[0] = 0;
-      for (let x = 1; x < 256; x++) t[x] = t[x & (x - 1)]! ^ this.packedCol[8 * b + 31 - Math.clz32(x & -x)]!;
+    const nib = this.nibbles;
+    for (let k = 0; k < 8; k++) {
+      nib[16 * k] = 0;
+      for (let x = 1; x < 16; x++) nib[16 * k + x] = nib[16 * k + (x & (x - 1))]! ^ packedCol[4 * k + 31 - Math.clz32(x & -x)]!;
     }
-    const [p0, p1, p2, p3] = packed as [Int32Array, Int32Array, Int32Array, Int32Array];
     const [c0, c0h, c1, c1h, c2, c2h] = this.checkT as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
     const [s0, s0h, s1, s1h, s2, s2h] = this.seedT as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
     const hm = 2 ** h - 1;
@@ -533,22 +567,102 @@ class PairScratch {
     const b = v1Lo & mask;
     const aNext = (v0Lo >>> low) & 1023;
     const bNext = (v1Lo >>> low) & 1023;
-    for (let x1 = 0; x1 < size; x1++) {
-      const x0 = (a - x1) & mask;
-      const x2 = (b - x1) & mask;
-      if ((c0[x0 & hm]! ^ c0h[x0 >>> h]! ^ c1[x1 & hm]! ^ c1h[x1 >>> h]! ^ c2[x2 & hm]! ^ c2h[x2 >>> h]!) !== 0) continue;
-      // The seed: each observed bit's share (the pivot rows' tags).
-      const seed = s0[x0 & hm]! ^ s0h[x0 >>> h]! ^ s1[x1 & hm]! ^ s1h[x1 >>> h]! ^ s2[x2 & hm]! ^ s2h[x2 >>> h]!;
-      // The next 10 bits of both sums, the carries out of the low bits included.
-      const q = p0[seed & 255]! ^ p1[(seed >>> 8) & 255]! ^ p2[(seed >>> 16) & 255]! ^ p3[seed >>> 24]!;
-      const w1 = (q >>> 10) & 1023;
-      const fits = (((q & 1023) + w1 + ((x0 + x1) >>> low)) & 1023) === aNext && ((w1 + (q >>> 20) + ((x1 + x2) >>> low)) & 1023) === bNext;
-      // Kept without a branch: a path this loop almost never takes would deoptimise it each time.
-      cand[n] = seed;
-      n += fits ? 1 : 0;
+    // A tuple (x0, x1, x2) whose checks hold, with its seed, is written to cand and counted when
+    // the next 10 bits of both sums fit (the carries out of the low bits included): `fitsNext`.
+    const checkBits = 3 * low - 32;
+    if (checkBits > BUCKET_BITS || !buckets) {
+      // Every x1 (W1's low bits) tried: x0 = a − x1, x2 = b − x1 and the six halves' shares.
+      for (let x1 = 0; x1 < size; x1++) {
+        const x0 = (a - x1) & mask;
+        const x2 = (b - x1) & mask;
+        if ((c0[x0 & hm]! ^ c0h[x0 >>> h]! ^ c1[x1 & hm]! ^ c1h[x1 >>> h]! ^ c2[x2 & hm]! ^ c2h[x2 >>> h]!) !== 0) continue;
+        const seed = s0[x0 & hm]! ^ s0h[x0 >>> h]! ^ s1[x1 & hm]! ^ s1h[x1 >>> h]! ^ s2[x2 & hm]! ^ s2h[x2 >>> h]!;
+        cand[n] = seed;
+        n += fitsNext(nib, seed, x0, x1, x2, low, aNext, bNext);
+      }
+      return n;
+    }
+    return this.bucketed(low, h, a, b, aNext, bNext);
+  }
+
+  /**
+   * The tuples whose checks hold, found through W1's low halves sorted by their checks (see
+   * below), into `cand`: how many fit the next bits. A method of its own, so that it is compiled
+   * for its own loop (inside enumerate it was deoptimised and recompiled for the first searches).
+   */
+  private bucketed(low: number, h: number, a: number, b: number, aNext: number, bNext: number): number {
+    const { cand } = this;
+    const nib = this.nibbles;
+    const [c0, c0h, c1, c1h, c2, c2h] = this.checkT as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+    const [s0, s0h, s1, s1h, s2, s2h] = this.seedT as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+    const hm = 2 ** h - 1;
+    const checkBits = 3 * low - 32;
+    let n = 0;
+    // The checks split by x1's halves: x0's and x2's low halves (aLo − x, bLo − x) depend on x1's
+    // low half x alone, their high halves on x1's high half and on whether x borrowed (x > aLo,
+    // x > bLo). So the low halves' part D[x] is tabulated once, the x sorted by it, and for each
+    // high half and each of the three ranges of x that borrow alike only the x whose D equals
+    // the high halves' part are visited: about 2^(2L − 32) + 3 · 2^(L − h) steps, not 2^L.
+    const lowN = 2 ** h;
+    const hh = low - h;
+    const hhm = 2 ** hh - 1;
+    const aLo = a & hm;
+    const bLo = b & hm;
+    const aHi = a >>> h;
+    const bHi = b >>> h;
+    const { dOf, sdOf, bucketAt, byCheck } = this;
+    const buckets = 2 ** checkBits;
+    bucketAt.fill(0, 0, buckets + 1);
+    for (let x = 0; x < lowN; x++) {
+      const x0 = (aLo - x) & hm;
+      const x2 = (bLo - x) & hm;
+      dOf[x] = c0[x0]! ^ c1[x]! ^ c2[x2]!;
+      sdOf[x] = s0[x0]! ^ s1[x]! ^ s2[x2]!;
+      bucketAt[dOf[x]! + 1]!++;
+    }
+    for (let e = 0; e < buckets; e++) bucketAt[e + 1]! += bucketAt[e]!;
+    // x ascending within each bucket (a counting sort): the tuples come in x1's order, as above.
+    for (let x = 0; x < lowN; x++) byCheck[bucketAt[dOf[x]!]!++] = x;
+    for (let e = buckets; e > 0; e--) bucketAt[e] = bucketAt[e - 1]!;
+    bucketAt[0] = 0;
+    const m1 = Math.min(aLo, bLo);
+    const m2 = Math.max(aLo, bLo);
+    for (let xh = 0; xh < 2 ** hh; xh++) {
+      for (let r = 0; r < 3; r++) {
+        // x in [from, to]: r = 0 borrows in neither, 1 in the smaller of aLo, bLo's, 2 in both
+        const from = r === 0 ? 0 : r === 1 ? m1 + 1 : m2 + 1;
+        const to = r === 0 ? m1 : r === 1 ? m2 : lowN - 1;
+        if (from > to) continue;
+        const br0 = r === 2 || (r === 1 && aLo < bLo) ? 1 : 0;
+        const br2 = r === 2 || (r === 1 && bLo < aLo) ? 1 : 0;
+        const x0h = (aHi - xh - br0) & hhm;
+        const x2h = (bHi - xh - br2) & hhm;
+        const e = c0h[x0h]! ^ c1h[xh]! ^ c2h[x2h]!;
+        const sh = s0h[x0h]! ^ s1h[xh]! ^ s2h[x2h]!;
+        for (let i = bucketAt[e]!; i < bucketAt[e + 1]!; i++) {
+          const x = byCheck[i]!;
+          if (x < from) continue;
+          if (x > to) break;
+          const seed = sdOf[x]! ^ sh;
+          cand[n] = seed;
+          n += fitsNext(nib, seed, (x0h << h) | ((aLo - x) & hm), (xh << h) | x, (x2h << h) | ((bLo - x) & hm), low, aNext, bNext);
+        }
+      }
     }
     return n;
   }
+}
+
+/**
+ * 1 when the next 10 bits of both sums fit for `seed` (its words' bits low … low + 9 from the
+ * nibble tables, plus the carries out of the low bits x0 + x1 and x1 + x2), else 0 — a number, so
+ * the caller counts without a branch on this path it almost never takes.
+ */
+function fitsNext(nib: Int32Array, seed: number, x0: number, x1: number, x2: number, low: number, aNext: number, bNext: number): number {
+  const q = nib[seed & 15]! ^ nib[16 + ((seed >>> 4) & 15)]! ^ nib[32 + ((seed >>> 8) & 15)]! ^ nib[48 + ((seed >>> 12) & 15)]! ^
+    nib[64 + ((seed >>> 16) & 15)]! ^ nib[80 + ((seed >>> 20) & 15)]! ^ nib[96 + ((seed >>> 24) & 15)]! ^ nib[112 + (seed >>> 28)]!;
+  const w1 = (q >>> 10) & 1023;
+  return (((q & 1023) + w1 + ((x0 + x1) >>> low)) & 1023) === aNext && ((w1 + (q >>> 20) + ((x1 + x2) >>> low)) & 1023) === bNext ? 1 : 0;
 }
 
 /**

@@ -176,6 +176,8 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
     }
   }
   lsFirst[lsSteps] = posJ.length;
+  // A row's groups' bounds are bytes: 2^MAX_STEP_WIDTH entries a row at most.
+  if (tracks.length > MAX_STEP_WIDTH) return undefined;
   // Equation W·p + u: bit posJ[p] of w_u.
   const np = posJ.length;
   const neq = W * np;

@@ -1,22 +1,29 @@
 #!/usr/bin/env node
-// Assembles walk.wat (core's assembler: packages/core/wasm/build.mjs) and writes
-// ../src/walk-wasm.ts, the module's bytes as a literal.
-//   node build.mjs           write it
-//   node build.mjs --check   exit 1 if the committed file differs from what walk.wat assembles to
+// Assembles recover's WebAssembly (core's assembler: packages/core/wasm/build.mjs) and writes each
+// module's bytes as a literal: walk.wat → ../src/walk-wasm.ts, jsc.wat → ../src/jsc-wasm.ts.
+//   node build.mjs           write them
+//   node build.mjs --check   exit 1 if a committed file differs from what its .wat assembles to
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assembleWat, buildCli, renderWasm } from '../../core/wasm/build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export function assemble() {
-  return assembleWat(join(here, 'walk.wat'));
+/** The modules: .wat file, generated .ts file, the constant it exports. */
+export const MODULES = [
+  { wat: 'walk.wat', ts: 'walk-wasm.ts', name: 'WALK_WASM' },
+  { wat: 'jsc.wat', ts: 'jsc-wasm.ts', name: 'JSC_WASM' },
+];
+
+export function assemble(wat = 'walk.wat') {
+  return assembleWat(join(here, wat));
 }
 
-export function render(bytes) {
-  return renderWasm(bytes, { name: 'WALK_WASM', script: 'packages/recover/wasm/build.mjs', wat: 'walk.wat', test: "recover test 'walk-wasm.ts is what walk.wat assembles to'" });
+export function render(bytes, wat = 'walk.wat') {
+  const m = MODULES.find((x) => x.wat === wat);
+  return renderWasm(bytes, { name: m.name, script: 'packages/recover/wasm/build.mjs', wat, test: `recover test '${m.ts} is what ${wat} assembles to'` });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildCli(join(here, 'walk.wat'), join(here, '..', 'src', 'walk-wasm.ts'), render);
+  for (const m of MODULES) await buildCli(join(here, m.wat), join(here, '..', 'src', m.ts), (bytes) => render(bytes, m.wat));
 }

@@ -1,0 +1,69 @@
+/**
+ * The WebAssembly elimination of JavaScriptCore's mid-stream seed search (wasm/jsc.wat): the
+ * module, the views of its rows and shares that jsc-seed.ts's PairScratch fills and reads in
+ * place, and the switch the tests use to compare it with the JavaScript elimination (the
+ * reference path, and the only one where WebAssembly is missing or refused).
+ */
+import { JSC_WASM } from './jsc-wasm.js';
+
+interface Exports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  jscEliminate(n: number): number;
+}
+
+/** Int32 offsets of jsc.wat's ROWS, SEEDOF and CHECKOF; rows at most. */
+const ROWS = 0;
+const SEEDOF = 192;
+const CHECKOF = 256;
+/** Rows the kernel's memory holds (3 words' low bits: 3 · 20 at most). */
+export const JSC_KERNEL_ROWS = 64;
+
+/** The kernel's rows and shares as views of its memory (one page, never grown). */
+export class JscKernel {
+  private readonly exports: Exports;
+  /** The elimination's rows (seed masks), then each row's share of the seed and of the checks. */
+  readonly rows: Int32Array;
+  readonly seedOf: Int32Array;
+  readonly checkOf: Int32Array;
+  /** A search is using the views (a search started meanwhile eliminates in JavaScript). */
+  busy = false;
+
+  constructor(exports: Exports) {
+    this.exports = exports;
+    const i32 = new Int32Array(exports.memory.buffer);
+    this.rows = i32.subarray(ROWS, ROWS + JSC_KERNEL_ROWS);
+    this.seedOf = i32.subarray(SEEDOF, SEEDOF + JSC_KERNEL_ROWS);
+    this.checkOf = i32.subarray(CHECKOF, CHECKOF + JSC_KERNEL_ROWS);
+  }
+
+  /** Gauss–Jordan on the first n rows as written: false below rank 32, else each row's shares in seedOf and checkOf. */
+  eliminate(n: number): boolean {
+    if (n > JSC_KERNEL_ROWS) throw new RangeError(`jsc kernel: ${n} rows, it holds ${JSC_KERNEL_ROWS}`);
+    return this.exports.jscEliminate(n) === 1;
+  }
+}
+
+let kernel: JscKernel | null | undefined;
+let disabled = false;
+
+/** The kernel, compiled on first use; null where WebAssembly is unavailable or refuses it, or after useJscKernel(false). */
+export function jscKernel(): JscKernel | null {
+  if (disabled) return null;
+  if (kernel === undefined) {
+    kernel = null;
+    const wasm = (globalThis as { WebAssembly?: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } } }).WebAssembly;
+    if (wasm !== undefined && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) {
+      try {
+        kernel = new JscKernel(new wasm.Instance(new wasm.Module(JSC_WASM)).exports as Exports);
+      } catch {
+        kernel = null;
+      }
+    }
+  }
+  return kernel;
+}
+
+/** Turns the WebAssembly elimination off (false: every search eliminates in JavaScript) or back on. For tests and benchmarks of the two paths. */
+export function useJscKernel(enabled: boolean): void {
+  disabled = !enabled;
+}
