@@ -5,6 +5,7 @@
  * reference path, and the only one where WebAssembly is missing or refused).
  */
 import { JSC_WASM } from './jsc-wasm.js';
+import { instantiate } from './wasm.js';
 
 interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
@@ -50,15 +51,8 @@ let disabled = false;
 export function jscKernel(): JscKernel | null {
   if (disabled) return null;
   if (kernel === undefined) {
-    kernel = null;
-    const wasm = (globalThis as { WebAssembly?: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } } }).WebAssembly;
-    if (wasm !== undefined && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) {
-      try {
-        kernel = new JscKernel(new wasm.Instance(new wasm.Module(JSC_WASM)).exports as Exports);
-      } catch {
-        kernel = null;
-      }
-    }
+    const exports = instantiate<Exports>(JSC_WASM);
+    kernel = exports === null ? null : new JscKernel(exports);
   }
   return kernel;
 }

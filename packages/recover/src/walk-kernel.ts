@@ -5,6 +5,7 @@
  * crosses the boundary: every 64-bit word goes through two int32 halves of the memory.
  */
 import { WALK_WASM } from './walk-wasm.js';
+import { instantiate } from './wasm.js';
 
 /** Header offsets (bytes) of walk.wat's memory; see its comment. */
 export const enum WalkMem {
@@ -138,15 +139,8 @@ let disabled = false;
 export function walkKernel(): WalkKernel | null {
   if (disabled) return null;
   if (compiled === undefined) {
-    compiled = null;
-    const wasm = (globalThis as { WebAssembly?: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } } }).WebAssembly;
-    if (wasm !== undefined && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) {
-      try {
-        compiled = new WalkKernel(new wasm.Instance(new wasm.Module(WALK_WASM)).exports as Exports);
-      } catch {
-        compiled = null;
-      }
-    }
+    const exports = instantiate<Exports>(WALK_WASM);
+    compiled = exports === null ? null : new WalkKernel(exports);
   }
   return compiled;
 }

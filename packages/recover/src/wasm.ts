@@ -1,0 +1,15 @@
+/**
+ * recover's WebAssembly modules compiled and instantiated (walk.wat, jsc.wat): where WebAssembly
+ * is missing or refuses them (a Content-Security-Policy without 'wasm-unsafe-eval'), or the host
+ * stores typed arrays big-endian (the modules' memory is little-endian, and the callers write it
+ * through Int32Array views), null — the callers then run their JavaScript loops.
+ */
+export function instantiate<E>(bytes: Uint8Array): E | null {
+  const wasm = (globalThis as { WebAssembly?: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } } }).WebAssembly;
+  if (wasm === undefined || new Uint8Array(Uint16Array.of(1).buffer)[0] !== 1) return null;
+  try {
+    return new wasm.Instance(new wasm.Module(bytes)).exports as E;
+  } catch {
+    return null;
+  }
+}
