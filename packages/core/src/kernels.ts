@@ -125,6 +125,18 @@ export class FillKernels {
   }
 }
 
+/**
+ * Writes a xorshift128+ state — 4 words of v from `from`: [state0 hi, state0 lo, state1 hi,
+ * state1 lo] — into WebAssembly memory at Int32 index `at`, as the kernels read it: two
+ * little-endian i64s, the low word of each first.
+ */
+export function putStateI64(mem: Int32Array, at: number, v: ArrayLike<number>, from = 0): void {
+  mem[at] = v[from + 1]!;
+  mem[at + 1] = v[from]!;
+  mem[at + 2] = v[from + 3]!;
+  mem[at + 3] = v[from + 2]!;
+}
+
 let compiled: Exports | null | undefined;
 let kernels: FillKernels | null | undefined;
 let disabled = false;

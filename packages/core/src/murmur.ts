@@ -3,7 +3,7 @@
  * xorshift128+ state (`MurmurHash3(seed)`, `MurmurHash3(~seed)`). Seeding only, so it returns a
  * fresh pair; the arithmetic is the 32-bit-halves code of ./u64.
  */
-import { kernelModule } from './kernels.js';
+import { kernelModule, putStateI64 } from './kernels.js';
 import { mul64Hi, mul64Lo, shr64Lo } from './u64.js';
 
 const C1_HI = 0xff51afd7 | 0;
@@ -87,15 +87,8 @@ export function v8SeededInSpace(base: Int32Array, basis: Int32Array, d: number, 
   const m = wasm ? kernelModule() : null;
   if (m !== null) {
     const mem = new Int32Array(m.memory.buffer);
-    // little-endian i64s: the low word first
-    const put = (at: number, v: Int32Array, from: number): void => {
-      mem[at] = v[from + 1]!;
-      mem[at + 1] = v[from]!;
-      mem[at + 2] = v[from + 3]!;
-      mem[at + 3] = v[from + 2]!;
-    };
-    put(SCAN_BASE, base, 0);
-    for (let j = 0; j < d; j++) put(SCAN_BASIS + 4 * j, basis, 4 * j);
+    putStateI64(mem, SCAN_BASE, base);
+    for (let j = 0; j < d; j++) putStateI64(mem, SCAN_BASIS + 4 * j, basis, 4 * j);
     const n = m.v8SeededScan(d, SCAN_CAP);
     if (n <= SCAN_CAP) {
       const found: [number, number, number, number][] = [];

@@ -4,6 +4,7 @@
  * loop (the reference path, and the only one where WebAssembly is missing or refused). No BigInt
  * crosses the boundary: every 64-bit word goes through two int32 halves of the memory.
  */
+import { putStateI64 } from '@emu/core';
 import { WALK_WASM } from './walk-wasm.js';
 import { instantiate } from './wasm.js';
 
@@ -116,17 +117,10 @@ export class WalkKernel {
    */
   sumMatches(base: Int32Array, basis: Int32Array, d: number, sum: readonly [number, number]): number[] | undefined {
     const mem = new Int32Array(this.exports.memory.buffer);
-    // little-endian i64s: the low word first
-    const put = (at: number, v: Int32Array, from: number): void => {
-      mem[at] = v[from + 1]!;
-      mem[at + 1] = v[from]!;
-      mem[at + 2] = v[from + 3]!;
-      mem[at + 3] = v[from + 2]!;
-    };
-    put(SCAN_BASE, base, 0);
+    putStateI64(mem, SCAN_BASE, base);
     mem[SCAN_SUM] = sum[1] & ~0x7ff;
     mem[SCAN_SUM + 1] = sum[0];
-    for (let j = 0; j < d; j++) put(SCAN_BASIS + 4 * j, basis, 4 * j);
+    for (let j = 0; j < d; j++) putStateI64(mem, SCAN_BASIS + 4 * j, basis, 4 * j);
     const n = this.exports.sumScan(d, SUM_SCAN_CAP);
     return n > SUM_SCAN_CAP ? undefined : Array.from(mem.subarray(SCAN_FOUND, SCAN_FOUND + n));
   }
