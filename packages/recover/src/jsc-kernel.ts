@@ -5,7 +5,7 @@
  * reference path, and the only one where WebAssembly is missing or refused).
  */
 import { JSC_WASM } from './jsc-wasm.js';
-import { instantiate } from './wasm.js';
+import { lazyKernel } from './wasm.js';
 
 interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
@@ -44,20 +44,14 @@ export class JscKernel {
   }
 }
 
-let kernel: JscKernel | null | undefined;
-let disabled = false;
+const jsc = lazyKernel(JSC_WASM, (exports: Exports) => new JscKernel(exports));
 
 /** The kernel, compiled on first use; null where WebAssembly is unavailable or refuses it, or after useJscKernel(false). */
 export function jscKernel(): JscKernel | null {
-  if (disabled) return null;
-  if (kernel === undefined) {
-    const exports = instantiate<Exports>(JSC_WASM);
-    kernel = exports === null ? null : new JscKernel(exports);
-  }
-  return kernel;
+  return jsc.get();
 }
 
 /** Turns the WebAssembly elimination off (false: every search eliminates in JavaScript) or back on. For tests and benchmarks of the two paths. */
 export function useJscKernel(enabled: boolean): void {
-  disabled = !enabled;
+  jsc.use(enabled);
 }

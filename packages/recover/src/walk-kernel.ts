@@ -6,7 +6,7 @@
  */
 import { putStateI64 } from '@emu/core';
 import { WALK_WASM } from './walk-wasm.js';
-import { instantiate } from './wasm.js';
+import { lazyKernel } from './wasm.js';
 
 /** Header offsets (bytes) of walk.wat's memory; see its comment. */
 export const enum WalkMem {
@@ -126,20 +126,14 @@ export class WalkKernel {
   }
 }
 
-let compiled: WalkKernel | null | undefined;
-let disabled = false;
+const walk = lazyKernel(WALK_WASM, (exports: Exports) => new WalkKernel(exports));
 
 /** The kernel, compiled on first use; null where WebAssembly is unavailable or refuses it, or after useWalkKernel(false). */
 export function walkKernel(): WalkKernel | null {
-  if (disabled) return null;
-  if (compiled === undefined) {
-    const exports = instantiate<Exports>(WALK_WASM);
-    compiled = exports === null ? null : new WalkKernel(exports);
-  }
-  return compiled;
+  return walk.get();
 }
 
 /** Turns the WebAssembly walk off (false: every walk runs its JavaScript loop) or back on. For tests and benchmarks of the two paths. */
 export function useWalkKernel(enabled: boolean): void {
-  disabled = !enabled;
+  walk.use(enabled);
 }
