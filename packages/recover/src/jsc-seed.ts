@@ -355,7 +355,7 @@ export interface JscSeedWithin {
  * With the 3L low bits of the words of rank 32 in the seed, each choice of W1's low L bits fixes
  * W0's and W2's, so a tuple; the 3L − 32 parity checks of the seed's image (table lookups)
  * keep about 2^(32 − 2L) of the 2^L tuples, each naming its seed (the XOR of its bits' shares);
- * the next 10 bits of both sums (byte tables of the seed) leave almost none, then the 53-bit sums
+ * the next 10 bits of both sums (nibble tables of the seed) leave almost none, then the 53-bit sums
  * are compared. The shares come from tables of each word's two halves of low bits (6 tables of
  * 2^⌈L/2⌉, not 3 of 2^L: filling those cost more than the loop), the seed masks from a 32 × 32
  * bit transpose. The tuples are not all tried: W1's low halves are sorted by their part of the
@@ -611,8 +611,8 @@ class PairScratch {
     const aHi = a >>> h;
     const bHi = b >>> h;
     const { dOf, sdOf, bucketAt, byCheck } = this;
-    const buckets = 2 ** checkBits;
-    bucketAt.fill(0, 0, buckets + 1);
+    const nBuckets = 2 ** checkBits;
+    bucketAt.fill(0, 0, nBuckets + 1);
     for (let x = 0; x < lowN; x++) {
       const x0 = (aLo - x) & hm;
       const x2 = (bLo - x) & hm;
@@ -620,10 +620,10 @@ class PairScratch {
       sdOf[x] = s0[x0]! ^ s1[x]! ^ s2[x2]!;
       bucketAt[dOf[x]! + 1]!++;
     }
-    for (let e = 0; e < buckets; e++) bucketAt[e + 1]! += bucketAt[e]!;
+    for (let e = 0; e < nBuckets; e++) bucketAt[e + 1]! += bucketAt[e]!;
     // x ascending within each bucket (a counting sort): the tuples come in x1's order, as above.
     for (let x = 0; x < lowN; x++) byCheck[bucketAt[dOf[x]!]!++] = x;
-    for (let e = buckets; e > 0; e--) bucketAt[e] = bucketAt[e - 1]!;
+    for (let e = nBuckets; e > 0; e--) bucketAt[e] = bucketAt[e - 1]!;
     bucketAt[0] = 0;
     const m1 = Math.min(aLo, bLo);
     const m2 = Math.max(aLo, bLo);

@@ -251,7 +251,7 @@ function xorshiftMethod(variant: string): Method {
       // node 26 mid-stream, 3 full values that none of the 62 cache alignments holding them as a
       // run of 3 explains (where they do, each of the 62 does, with its own state: the refill's end
       // is open unless a seed names it, above): the 2 alignments a refill splits (2 + 1, 1 + 2)
-      // listed (sum-split.ts, about 0.85 s each) — every alignment searched, the list complete.
+      // listed (sum-split.ts, about 0.12 s each) — every alignment searched, the list complete.
       if (!options.fromStart && options.seedWithin !== false && variant === 'v8-14.4-sum-53' && fullOnly && observed.length === 3 && atStart.length === 0 && r.undetermined === 2 && !r.outOfBudget) {
         // A seeded state on the first split alignment ends the search (the second could hold
         // another seeded one only by the coincidence of 2^-85 above).
@@ -276,7 +276,7 @@ function xorshiftMethod(variant: string): Method {
       }
       // V8 14.4+ from a context's first call, where the 128-bit search cannot settle the values (2
       // full values: it needs a run of 3): the 2^22 states of the first two sums, each tried as the
-      // context's seeded state (v8-seed.ts searchV8SumSeed; about 1 s). None seeded fits: below.
+      // context's seeded state (v8-seed.ts searchV8SumSeed; about 0.15 s). None seeded fits: below.
       if (options.fromStart === true && sumSeeded && options.seedWithin !== false && !r.complete) {
         const found = searchV8SumSeed(observed, variant);
         if (found?.complete && found.states.length > 0) {

@@ -14,8 +14,9 @@
  * power, applied a byte at a time from tables: the coset's base per leaf, its basis once) and
  * kept when its 53 bits match — a state passes by chance with probability 2^-53, so 2^-29 per
  * alignment; every survivor is then run through the emulator against the three values. With
- * the 62 other alignments searched as runs of 3, the list over all 64 is complete. About 0.75 s
- * per alignment (the walk 0.67 s, the cosets' 2^24 states about 0.08 s).
+ * the 62 other alignments searched as runs of 3, the list over all 64 is complete. About 0.12 s
+ * per alignment (the walk 100 ms, the compare of the cosets' 2^24 states about 20 ms, both in
+ * WebAssembly; 0.75 s before them).
  */
 import { type XorShift128PlusState, create as createXorshift, VARIANTS } from '@emu/xorshift128plus';
 import { u64ToHex, xorshift128Step, xorshift128StepBack } from '@emu/core';
