@@ -71,8 +71,8 @@ export function runTracks(n: number, lo: number, hi: number, carryInKnown: boole
  * tracks over levels 11 … 63 (its counts: `recover-bench.mjs --only pair-ranks`, the
  * pair-list-tracks row): 2^13 leaves, 2^26.9 nodes counted (every guess of every live parent),
  * 2^24.7 tried once a row's guesses are grouped by their checks. The paths alive stay at 2^21 for
- * 12 of its 21 steps; none of the schedules tried kept fewer. Walked with those steps taken 3 at a
- * time (makeLayout): 12 steps, 2^23.3 entries tried, 100 ms median in WebAssembly (279 ms in
+ * 12 of its 21 steps; none of the schedules tried kept fewer. Walked with consecutive steps taken
+ * as one (makeLayout): 11 steps of 4–6 guesses, 2^23.3 entries tried, 85–100 ms median in WebAssembly (279 ms in
  * JavaScript; 0.67 s one step at a time, 2026-12-06).
  */
 export const PAIR_LIST_TRACKS: readonly (readonly [number, number])[] = [
