@@ -10,12 +10,17 @@ import { lazyKernel } from './wasm.js';
 interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
   jscEliminate(n: number): number;
+  jscEnumerate(low: number, a: number, b: number, aNext: number, bNext: number): number;
 }
 
 /** Int32 offsets of jsc.wat's ROWS, SEEDOF and CHECKOF; rows at most. */
 const ROWS = 0;
 const SEEDOF = 192;
 const CHECKOF = 256;
+/** Int32 offsets of jsc.wat's PACKED (32 words) and CAND (2^14 seeds at most). */
+const PACKED = 320;
+const CAND = 17408;
+export const JSC_KERNEL_CAND = 2 ** 14;
 /** Rows the kernel's memory holds (3 words' low bits: 3 · 20 at most). */
 export const JSC_KERNEL_ROWS = 64;
 
@@ -26,6 +31,9 @@ export class JscKernel {
   readonly rows: Int32Array;
   readonly seedOf: Int32Array;
   readonly checkOf: Int32Array;
+  /** Per seed bit its words' bits low … low + 9 (enumerate's input), and the seeds enumerate found. */
+  readonly packed: Int32Array;
+  readonly cand: Int32Array;
   /** A search is using the views (a search started meanwhile eliminates in JavaScript). */
   busy = false;
 
@@ -35,12 +43,24 @@ export class JscKernel {
     this.rows = i32.subarray(ROWS, ROWS + JSC_KERNEL_ROWS);
     this.seedOf = i32.subarray(SEEDOF, SEEDOF + JSC_KERNEL_ROWS);
     this.checkOf = i32.subarray(CHECKOF, CHECKOF + JSC_KERNEL_ROWS);
+    this.packed = i32.subarray(PACKED, PACKED + 32);
+    this.cand = i32.subarray(CAND, CAND + JSC_KERNEL_CAND);
   }
 
   /** Gauss–Jordan on the first n rows as written: false below rank 32, else each row's shares in seedOf and checkOf. */
   eliminate(n: number): boolean {
     if (n > JSC_KERNEL_ROWS) throw new RangeError(`jsc kernel: ${n} rows, it holds ${JSC_KERNEL_ROWS}`);
     return this.exports.jscEliminate(n) === 1;
+  }
+
+  /**
+   * The bucketed loop of the pair search over W1's low `low` bits (3 · low − 32 ≤ 10 check bits),
+   * from the shares `eliminate` left and `packed`: how many seeds it put in `cand` (the same seeds
+   * in the same order as jsc-seed.ts's loop), or −1 when more than cand holds would be listed.
+   */
+  enumerate(low: number, a: number, b: number, aNext: number, bNext: number): number {
+    if (!Number.isInteger(low) || low < 11 || 3 * low - 32 > 10) throw new RangeError(`jsc kernel: enumerate takes 11 … 14 low bits, got ${low}`);
+    return this.exports.jscEnumerate(low, a, b, aNext, bNext);
   }
 }
 
@@ -51,7 +71,7 @@ export function jscKernel(): JscKernel | null {
   return jsc.get();
 }
 
-/** Turns the WebAssembly elimination off (false: every search eliminates in JavaScript) or back on. For tests and benchmarks of the two paths. */
+/** Turns the WebAssembly elimination and enumeration off (false: every search runs in JavaScript) or back on. For tests and benchmarks of the two paths. */
 export function useJscKernel(enabled: boolean): void {
   jsc.use(enabled);
 }

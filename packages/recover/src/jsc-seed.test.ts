@@ -250,7 +250,7 @@ describe('JavaScriptCore mid-stream: the realm seed and the call index from two 
     expect(jscKernel()).not.toBeNull();
   });
 
-  it('mid-stream: the WebAssembly elimination and the JavaScript one, the buckets and every tuple tried, give the same seeds and calls (random seeds and call indices, both steps; values no seed makes)', () => {
+  it('mid-stream: WebAssembly (elimination and bucketed loop) and JavaScript, the buckets and every tuple tried, give the same seeds, calls and candidates (random seeds and call indices, both steps; values no seed makes)', () => {
     fc.assert(
       fc.property(fc.constantFrom<'jsc' | 'jsc-jit-sar'>('jsc', 'jsc-jit-sar'), fc.integer({ min: 1, max: 2 ** 32 - 1 }), fc.integer({ min: 0, max: 300 }), fc.boolean(), (variant, seed, k, noise) => {
         const e = create({ seed, variant });
@@ -264,7 +264,7 @@ describe('JavaScriptCore mid-stream: the realm seed and the call index from two 
           useJscBuckets(bucketsOn);
           try {
             const r = searchJscSeedWithin(xs, variant, 320)!;
-            runs.push([r.seeds, r.calls, r.tried, r.complete]);
+            runs.push([r.seeds, r.calls, r.tried, r.complete, r.candidates]);
           } finally {
             useJscKernel(true);
             useJscBuckets(true);

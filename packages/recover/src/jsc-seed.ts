@@ -341,6 +341,8 @@ export interface JscSeedWithin {
   readonly tried: number;
   /** False when some call index could not be searched in full (then a seed there may be missed). */
   readonly complete: boolean;
+  /** Seeds that met the parity checks and the next 10 bits of both sums, over every call index tried (each then checked on the 53-bit sums). */
+  readonly candidates: number;
 }
 
 /**
@@ -371,7 +373,7 @@ export function searchJscSeedWithin(observed: readonly Observed[], variant: JscS
   if (at + 1 >= observed.length) return undefined;
   const v = [(observed[at] as number) * 2 ** LEVELS, (observed[at + 1] as number) * 2 ** LEVELS];
   // Not two values of this mapping (multiples of 2^-53 in [0, 1)): no seed.
-  if (!v.every((m) => Number.isInteger(m) && m >= 0 && m < 2 ** LEVELS)) return { seeds: [], calls: [], tried: maxCalls, complete: true };
+  if (!v.every((m) => Number.isInteger(m) && m >= 0 && m < 2 ** LEVELS)) return { seeds: [], calls: [], tried: maxCalls, complete: true, candidates: 0 };
   const step = stepOf(variant);
   // Each seed bit's state after calls 0 … at (the first value of the pair): state and seed are linear.
   const cols = startColumns(variant).map((c0) => {
@@ -383,12 +385,13 @@ export function searchJscSeedWithin(observed: readonly Observed[], variant: JscS
   for (const c of next) step(c);
   const seeds: number[] = [];
   const calls: number[] = [];
-  // The elimination in WebAssembly (jsc.wat) when it is there and free, its rows in its memory.
+  // The elimination and the bucketed loop in WebAssembly (jsc.wat) when it is there and free, its
+  // rows, shares and tables in its memory.
   const found = jscKernel();
   const kernel = found && !found.busy ? found : null;
   if (kernel) kernel.busy = true;
+  const scratch = new PairScratch(PAIR_LOW_MAX, kernel);
   try {
-    const scratch = new PairScratch(PAIR_LOW_MAX, kernel);
     for (let k = 0; k < maxCalls; k++) {
       if (k > 0) {
         for (let s = 0; s < 32; s++) {
@@ -399,12 +402,12 @@ export function searchJscSeedWithin(observed: readonly Observed[], variant: JscS
       if (!scratch.search(cols, next, v[0]!, v[1]!, (seed) => {
         seeds.push(seed);
         calls.push(k);
-      })) return { seeds, calls, tried: k, complete: false };
+      })) return { seeds, calls, tried: k, complete: false, candidates: scratch.candidates };
     }
   } finally {
     if (kernel) kernel.busy = false;
   }
-  return { seeds, calls, tried: maxCalls, complete: true };
+  return { seeds, calls, tried: maxCalls, complete: true, candidates: scratch.candidates };
 }
 
 /** The pair search's tables, allocated once per searchJscSeedWithin. */
@@ -431,6 +434,9 @@ class PairScratch {
   private readonly bucketAt = new Int32Array(2 ** BUCKET_BITS + 1);
   private readonly byCheck: Int32Array;
 
+  /** Seeds enumerate listed so far (searchJscSeedWithin's `candidates`). */
+  candidates = 0;
+
   /** With `kernel`, the elimination's rows and shares are its memory's and it eliminates. */
   constructor(maxLow: number, private readonly kernel: JscKernel | null) {
     this.rows = kernel ? kernel.rows : new Int32Array(3 * maxLow);
@@ -452,6 +458,7 @@ class PairScratch {
     for (let low = PAIR_LOW_MIN; low <= PAIR_LOW_MAX; low++) {
       if (this.eliminate(cols, next, low)) {
         const n = this.enumerate(cols, next, low, v0 % 2 ** 32 | 0, v1 % 2 ** 32 | 0);
+        this.candidates += n;
         const { at, after } = this;
         for (let i = 0; i < n; i++) {
           const seed = this.cand[i]! >>> 0;
@@ -525,6 +532,20 @@ class PairScratch {
     let n = 0;
     const size = 2 ** low;
     const mask = size - 1;
+    // In WebAssembly (jsc.wat's jscEnumerate: the bucketed loop below, the same tables) where the
+    // kernel eliminated: its shares are in the kernel's memory already.
+    if (this.kernel && buckets && 3 * low - 32 <= BUCKET_BITS) {
+      const kp = this.kernel.packed;
+      for (let s = 0; s < 32; s++) {
+        const c = cols[s]!;
+        kp[s] = ((c[1]! >>> low) & 1023) | (((c[3]! >>> low) & 1023) << 10) | (((next[s]![3]! >>> low) & 1023) << 20);
+      }
+      const found = this.kernel.enumerate(low, v0Lo & mask, v1Lo & mask, (v0Lo >>> low) & 1023, (v1Lo >>> low) & 1023);
+      if (found >= 0) {
+        cand.set(this.kernel.cand.subarray(0, found));
+        return found;
+      }
+    }
     const { seedOf, checkOf } = this;
     // Each word's low bits in two halves (h and low − h bits): per half a table of the checks'
     // and the seed's share of each of its values (doubling: the entries with top bit j are those
