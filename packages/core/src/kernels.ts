@@ -147,21 +147,26 @@ function littleEndianHost(): boolean {
 }
 
 /**
+ * A module's exports, or null where WebAssembly is unavailable, refuses the module (a
+ * Content-Security-Policy without 'wasm-unsafe-eval'; SIMD on a host without it) or the host is
+ * big-endian (the callers write the modules' little-endian memory through typed arrays). Internal.
+ */
+export function instantiateWasm<E>(bytes: Uint8Array): E | null {
+  const wasm = (globalThis as { WebAssembly?: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } } }).WebAssembly;
+  if (wasm === undefined || !littleEndianHost()) return null;
+  try {
+    return new wasm.Instance(new wasm.Module(bytes)).exports as E;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The compiled module's exports (compiled on first use, shared by the fill kernels and the seed
  * scans); null where WebAssembly is unavailable or refuses the module. Internal to @emu/core.
  */
 export function kernelModule(): Exports | null {
-  if (compiled === undefined) {
-    compiled = null;
-    const wasm = (globalThis as { WebAssembly?: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } } }).WebAssembly;
-    if (wasm !== undefined && littleEndianHost()) {
-      try {
-        compiled = new wasm.Instance(new wasm.Module(KERNELS_WASM)).exports as Exports;
-      } catch {
-        compiled = null;
-      }
-    }
-  }
+  if (compiled === undefined) compiled = instantiateWasm<Exports>(KERNELS_WASM);
   return compiled;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SEEDED_SPACE_MAX_DIM, v8SeededInSpace } from './murmur.js';
+import { SEEDED_SPACE_MAX_DIM, useSeededSimd, v8SeededInSpace } from './murmur.js';
 import { u64FromBigInt, u64ToBigInt } from './u64.js';
 
 const U = (1n << 64n) - 1n;
@@ -31,11 +31,11 @@ function seededByBigInt(base: Int32Array, basis: Int32Array, d: number, seeds: r
 }
 
 describe('v8SeededInSpace: the states of an affine space that start a V8 context', () => {
-  it('finds every seeded state planted in a random space, the same in WebAssembly and in JavaScript', () => {
+  it('finds every seeded state planted in a random space, the same with WebAssembly SIMD, the scalar kernel and JavaScript', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 10 }),
-        fc.array(fc.bigInt({ min: 0n, max: U }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.bigInt({ min: 0n, max: U }), { minLength: 1, maxLength: 6 }),
         fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: 4 * 10, maxLength: 4 * 10 }),
         fc.nat(),
         (d, seeds, rnd, pick) => {
@@ -49,7 +49,15 @@ describe('v8SeededInSpace: the states of an affine space that start a V8 context
           for (let j = 0; j < d; j++) if ((combo >>> j) & 1) for (let w = 0; w < 4; w++) base[w]! ^= basis[4 * j + w]!;
           const wasm = v8SeededInSpace(base, basis, d).map((x) => x.join(','));
           const js = v8SeededInSpace(base, basis, d, false).map((x) => x.join(','));
+          useSeededSimd(false);
+          let scalar: string[];
+          try {
+            scalar = v8SeededInSpace(base, basis, d).map((x) => x.join(','));
+          } finally {
+            useSeededSimd(true);
+          }
           expect(wasm).toEqual(js);
+          expect(scalar).toEqual(js);
           expect([...wasm].sort()).toEqual(seededByBigInt(base, basis, d, seeds));
           for (let i = 0; i < planted.length && i <= d; i++) expect(wasm).toContain(Array.from(planted[i]!).join(','));
         },
@@ -66,6 +74,39 @@ describe('v8SeededInSpace: the states of an affine space that start a V8 context
     const found = v8SeededInSpace(base, basis, 20);
     expect(found.map((x) => x.join(','))).toEqual([words(fmix64(seed), fmix64(~seed & U)).join(',')]);
     expect(v8SeededInSpace(base, basis, 20, false)).toEqual(found);
+  });
+
+  it('the SIMD scan across its calls (4,096 blocks of 16 each): seeded states planted in the first, a middle and the last block, found in Gray-code order as the scalar scan finds them', () => {
+    const seeds = [7n, 0xfeedfacecafebeefn, 0x8000000000000001n, 1234567890123n];
+    const planted = seeds.map((s) => Int32Array.from(words(fmix64(s), fmix64(~s & U))));
+    const d = 18;
+    const basis = Int32Array.from({ length: 4 * d }, (_, i) => Math.imul(i + 7, 0x85ebca6b) ^ (i << 11));
+    // the others' differences from the first as basis vectors 1, 9 and 17: states at Gray indices 3, 768 and 196,608
+    for (const [k, v] of [[1, 1], [2, 9], [3, 17]] as const) for (let w = 0; w < 4; w++) basis[4 * v + w] = planted[k]![w]! ^ planted[0]![w]!;
+    const base = Int32Array.from(planted[0]!);
+    const simd = v8SeededInSpace(base, basis, d);
+    useSeededSimd(false);
+    let scalar: [number, number, number, number][];
+    try {
+      scalar = v8SeededInSpace(base, basis, d);
+    } finally {
+      useSeededSimd(true);
+    }
+    expect(simd).toEqual(scalar);
+    expect(new Set(simd.map((x) => x.join(',')))).toEqual(new Set(planted.map((x) => Array.from(x).join(','))));
+  });
+
+  it('a basis used again (a pair\'s cosets share one): only the base is written, and each base\'s seeded states are found', () => {
+    const d = 11;
+    const basis = Int32Array.from({ length: 4 * d }, (_, i) => Math.imul(i + 3, 0x27d4eb2f) ^ (i << 5));
+    for (const seed of [1n, 0x7fffffffffffffffn, 0xdeadbeef00000000n, 99n]) {
+      const st = Int32Array.from(words(fmix64(seed), fmix64(~seed & U)));
+      const base = st.slice();
+      for (let w = 0; w < 4; w++) base[w]! ^= basis[4 * 5 + w]! ^ basis[4 * 10 + w]!;
+      const found = v8SeededInSpace(base, basis, d);
+      expect(found.map((x) => x.join(','))).toEqual([Array.from(st).join(',')]);
+      expect(v8SeededInSpace(base, basis, d, false)).toEqual(found);
+    }
   });
 
   it('more seeded states than the kernel hands back (64): every one, through the JavaScript loop', () => {

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Assembles kernels.wat with wabt and writes ../src/kernels-wasm.ts (the module's bytes as a
-// literal, so the packages need no file loading and no base64 decoder in either Node or a browser),
-// with the name section, so that CPU profiles name the kernels.
+// Assembles core's WebAssembly with wabt and writes each module's bytes as a literal (so the
+// packages need no file loading and no base64 decoder in either Node or a browser), with the name
+// section, so that CPU profiles name the kernels: kernels.wat → ../src/kernels-wasm.ts,
+// seeded-simd.wat → ../src/seeded-simd-wasm.ts (SIMD: a module of its own, so that a host without
+// SIMD keeps the first).
 //   node build.mjs           write it
-//   node build.mjs --check   exit 1 if the committed file differs from what kernels.wat assembles to
+//   node build.mjs --check   exit 1 if a committed file differs from what its .wat assembles to
 // assembleWat / renderWasm / buildCli are shared with the other packages' WebAssembly (recover's
 // wasm/build.mjs): one assembler, one rendering of the bytes.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -49,14 +51,21 @@ export async function buildCli(watPath, target, render) {
   }
 }
 
-export function assemble() {
-  return assembleWat(join(here, 'kernels.wat'));
+/** The modules: .wat file, generated .ts file, the constant it exports. */
+export const MODULES = [
+  { wat: 'kernels.wat', ts: 'kernels-wasm.ts', name: 'KERNELS_WASM' },
+  { wat: 'seeded-simd.wat', ts: 'seeded-simd-wasm.ts', name: 'SEEDED_SIMD_WASM' },
+];
+
+export function assemble(wat = 'kernels.wat') {
+  return assembleWat(join(here, wat));
 }
 
-export function render(bytes) {
-  return renderWasm(bytes, { name: 'KERNELS_WASM', script: 'packages/core/wasm/build.mjs', wat: 'kernels.wat', test: "core test 'kernels-wasm.ts is what kernels.wat assembles to'" });
+export function render(bytes, wat = 'kernels.wat') {
+  const m = MODULES.find((x) => x.wat === wat);
+  return renderWasm(bytes, { name: m.name, script: 'packages/core/wasm/build.mjs', wat, test: `core test '${m.ts} is what ${wat} assembles to'` });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildCli(join(here, 'kernels.wat'), join(here, '..', 'src', 'kernels-wasm.ts'), render);
+  for (const m of MODULES) await buildCli(join(here, m.wat), join(here, '..', 'src', m.ts), (bytes) => render(bytes, m.wat));
 }
