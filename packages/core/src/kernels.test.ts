@@ -34,9 +34,9 @@ function lcgFill(x: number, n: number, on: boolean): [string[], number] {
 }
 
 describe('WebAssembly fill kernels', () => {
-  it('kernels-wasm.ts is what kernels.wat assembles to', async () => {
-    const committed = readFileSync(new URL('./kernels-wasm.ts', import.meta.url), 'utf8');
-    expect(render(await assemble())).toBe(committed);
+  it.each(['kernels', 'seeded-simd'])('%s.wat assembles to the committed src/*-wasm.ts', async (name) => {
+    const committed = readFileSync(new URL(`./${name}-wasm.ts`, import.meta.url), 'utf8');
+    expect(render(await assemble(`${name}.wat`), `${name}.wat`)).toBe(committed);
   });
 
   it('are available in Node (so the tests below compare two different paths), and can be turned off', () => {
