@@ -570,18 +570,31 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const emitFrame = (): boolean => emit(frameOut());
   /** The leaf whose entries are `taken`: its state(s), checked on every known sum bit; false when emit stopped. */
   const settle = (): boolean => {
-    st.fill(0);
-    fr.fill(0);
+    // (the 8 words summed in locals: typed-array stores per position cost twice as much)
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, f0 = 0, f1 = 0, f2 = 0, f3 = 0;
     for (let s = 0; s < steps; s++) {
       const v = tab[taken[s]! + 3]!;
+      const p0 = first[s]!;
       for (let i = 0; i < width[s]!; i++) {
-        const o = 8 * (((first[s]! + i) << W) | ((v >>> (W * i)) & wm));
-        for (let w = 0; w < 4; w++) {
-          st[w]! ^= posCols[o + w]!;
-          fr[w]! ^= posCols[o + 4 + w]!;
-        }
+        const o = 8 * (((p0 + i) << W) | ((v >>> (W * i)) & wm));
+        s0 ^= posCols[o]!;
+        s1 ^= posCols[o + 1]!;
+        s2 ^= posCols[o + 2]!;
+        s3 ^= posCols[o + 3]!;
+        f0 ^= posCols[o + 4]!;
+        f1 ^= posCols[o + 5]!;
+        f2 ^= posCols[o + 6]!;
+        f3 ^= posCols[o + 7]!;
       }
     }
+    st[0] = s0;
+    st[1] = s1;
+    st[2] = s2;
+    st[3] = s3;
+    fr[0] = f0;
+    fr[1] = f1;
+    fr[2] = f2;
+    fr[3] = f3;
     if (kd === 0) {
       loadFirst();
       if (!showsSums() || !ownPath()) return true;
