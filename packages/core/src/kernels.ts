@@ -137,6 +137,14 @@ export function putStateI64(mem: Int32Array, at: number, v: ArrayLike<number>, f
   mem[at + 3] = v[from + 2]!;
 }
 
+/** The state putStateI64 wrote at Int32 index `at`, back into `out` ([state0 hi, state0 lo, state1 hi, state1 lo]). */
+export function getStateI64(mem: Int32Array, at: number, out: Int32Array): void {
+  out[0] = mem[at + 1]!;
+  out[1] = mem[at]!;
+  out[2] = mem[at + 3]!;
+  out[3] = mem[at + 2]!;
+}
+
 let compiled: Exports | null | undefined;
 let kernels: FillKernels | null | undefined;
 let disabled = false;

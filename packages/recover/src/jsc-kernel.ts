@@ -11,6 +11,7 @@ interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
   jscEliminate(n: number): number;
   jscEnumerate(low: number, a: number, b: number, aNext: number, bNext: number): number;
+  jscCall(advance: number, sar: number, v0Lo: number, v1Lo: number): number;
 }
 
 /** Int32 offsets of jsc.wat's ROWS, SEEDOF and CHECKOF; rows at most. */
@@ -21,6 +22,9 @@ const CHECKOF = 256;
 const PACKED = 320;
 const CAND = 17408;
 export const JSC_KERNEL_CAND = 2 ** 14;
+/** Int32 offsets of jsc.wat's COLS and NEXT (32 states each, two little-endian i64s a state). */
+const COLS = 33792;
+const NEXT = 33920;
 /** Rows the kernel's memory holds (3 words' low bits: 3 · 20 at most). */
 export const JSC_KERNEL_ROWS = 64;
 
@@ -34,6 +38,9 @@ export class JscKernel {
   /** Per seed bit its words' bits low … low + 9 (enumerate's input), and the seeds enumerate found. */
   readonly packed: Int32Array;
   readonly cand: Int32Array;
+  /** Per seed bit its state after call c and after c + 1 (call's input and, stepped, its state between calls). */
+  readonly cols: Int32Array;
+  readonly next: Int32Array;
   /** A search is using the views (a search started meanwhile eliminates in JavaScript). */
   busy = false;
 
@@ -45,6 +52,17 @@ export class JscKernel {
     this.checkOf = i32.subarray(CHECKOF, CHECKOF + JSC_KERNEL_ROWS);
     this.packed = i32.subarray(PACKED, PACKED + 32);
     this.cand = i32.subarray(CAND, CAND + JSC_KERNEL_CAND);
+    this.cols = i32.subarray(COLS, COLS + 128);
+    this.next = i32.subarray(NEXT, NEXT + 128);
+  }
+
+  /**
+   * One call index of the pair search (jsc.wat's jscCall): with `advance` the columns one call on
+   * first; then the rows, the elimination and the bucketed loop. How many candidates `cand` holds,
+   * or −1 / −2 / −3 when the JavaScript search must take this call index (see jsc.wat).
+   */
+  call(advance: boolean, sar: boolean, v0Lo: number, v1Lo: number): number {
+    return this.exports.jscCall(advance ? 1 : 0, sar ? 1 : 0, v0Lo, v1Lo);
   }
 
   /** Gauss–Jordan on the first n rows as written: false below rank 32, else each row's shares in seedOf and checkOf. */

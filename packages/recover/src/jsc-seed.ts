@@ -18,7 +18,7 @@
  * gives the seed, and every later value follows.
  */
 import { create } from '@emu/xorshift128plus';
-import { Gf2System32, add64Hi, add64Lo, u64FromBigInt, xorshift128SarStep, xorshift128Step } from '@emu/core';
+import { Gf2System32, add64Hi, add64Lo, getStateI64, putStateI64, u64FromBigInt, xorshift128SarStep, xorshift128Step } from '@emu/core';
 import { parity } from './gf2.js';
 import { type Observed, matches } from './observe.js';
 import { type JscKernel, jscKernel } from './jsc-kernel.js';
@@ -391,7 +391,43 @@ export function searchJscSeedWithin(observed: readonly Observed[], variant: JscS
   const kernel = found && !found.busy ? found : null;
   if (kernel) kernel.busy = true;
   const scratch = new PairScratch(PAIR_LOW_MAX, kernel);
+  const v0Lo = v[0]! % 2 ** 32 | 0;
+  const v1Lo = v[1]! % 2 ** 32 | 0;
   try {
+    if (kernel && buckets) {
+      // Each call index whole in WebAssembly (jsc.wat's jscCall: the columns stepped, the rows,
+      // the elimination, the bucketed loop), its candidates checked here; where it cannot finish a
+      // call index, this file's search takes it from the kernel's columns.
+      for (let s = 0; s < 32; s++) {
+        putStateI64(kernel.cols, 4 * s, cols[s]!);
+        putStateI64(kernel.next, 4 * s, next[s]!);
+      }
+      const sar = variant === 'jsc-jit-sar';
+      const fromKernel = (): void => {
+        for (let s = 0; s < 32; s++) {
+          getStateI64(kernel.cols, 4 * s, cols[s]!);
+          getStateI64(kernel.next, 4 * s, next[s]!);
+        }
+      };
+      for (let k = 0; k < maxCalls; k++) {
+        const n = kernel.call(k > 0, sar, v0Lo, v1Lo);
+        const onSeed = (seed: number): void => {
+          seeds.push(seed);
+          calls.push(k);
+        };
+        if (n >= 0) {
+          scratch.candidates += n;
+          if (n > 0) {
+            fromKernel();
+            scratch.check(cols, next, kernel.cand, n, v[0]!, v[1]!, onSeed);
+          }
+          continue;
+        }
+        fromKernel();
+        if (!scratch.search(cols, next, v[0]!, v[1]!, onSeed)) return { seeds, calls, tried: k, complete: false, candidates: scratch.candidates };
+      }
+      return { seeds, calls, tried: maxCalls, complete: true, candidates: scratch.candidates };
+    }
     for (let k = 0; k < maxCalls; k++) {
       if (k > 0) {
         for (let s = 0; s < 32; s++) {
@@ -459,19 +495,24 @@ class PairScratch {
       if (this.eliminate(cols, next, low)) {
         const n = this.enumerate(cols, next, low, v0 % 2 ** 32 | 0, v1 % 2 ** 32 | 0);
         this.candidates += n;
-        const { at, after } = this;
-        for (let i = 0; i < n; i++) {
-          const seed = this.cand[i]! >>> 0;
-          if (seed === 0) continue;
-          // value c = state0 + state1 after call c; value c + 1 = state1 after c + state1 after c + 1
-          stateOfSeed(cols, seed, at);
-          stateOfSeed(next, seed, after);
-          if (low53(at[0]!, at[1]!, at[2]!, at[3]!) === v0 && low53(at[2]!, at[3]!, after[2]!, after[3]!) === v1) found(seed);
-        }
+        this.check(cols, next, this.cand, n, v0, v1, found);
         return true;
       }
     }
     return false;
+  }
+
+  /** The first n seeds of `cand` whose two values are v0 and v1 (the 53-bit sums), to `found`. */
+  check(cols: readonly Int32Array[], next: readonly Int32Array[], cand: Int32Array, n: number, v0: number, v1: number, found: (seed: number) => void): void {
+    const { at, after } = this;
+    for (let i = 0; i < n; i++) {
+      const seed = cand[i]! >>> 0;
+      if (seed === 0) continue;
+      // value c = state0 + state1 after call c; value c + 1 = state1 after c + state1 after c + 1
+      stateOfSeed(cols, seed, at);
+      stateOfSeed(next, seed, after);
+      if (low53(at[0]!, at[1]!, at[2]!, at[3]!) === v0 && low53(at[2]!, at[3]!, after[2]!, after[3]!) === v1) found(seed);
+    }
   }
 
   /** Rows: bit j < low of W0, W1, W2 as seed masks; reduced, with the rows each result combines. False below rank 32. */

@@ -14,6 +14,9 @@
 ;;   [51200, 55296)    DOF, [55296, 59392) SDOF: per x (W1's low half) its low halves' checks and seed
 ;;   [59392, 63488)    BYCHECK: the x sorted by DOF; [63488, 67592) BUCKETAT: 2^10 + 1 bucket starts
 ;;   [69632, 135168)   CAND: the seeds whose tuples meet the checks and the next bits (2^14 at most)
+;;   [135168, 135680)  COLS: per seed bit the state after call c (state0, state1: i64 each)
+;;   [135680, 136192)  NEXT: per seed bit the state after call c + 1
+;;   [136192, 136320)  BITS: a word's 32 seed columns, transposed into its bits' seed masks
 ;; jscEnumerate is the pair search's loop over W1's low bits (jsc-seed.ts PairScratch.enumerate and
 ;; bucketed), the same tables in the same order, so it lists the same seeds in the same order.
 (module
@@ -46,18 +49,21 @@
       (i64.store offset=256 (i32.shl (local.get $r) (i32.const 3)) (i64.load offset=256 (i32.shl (local.get $p) (i32.const 3))))
       (i32.store offset=0 (i32.shl (local.get $p) (i32.const 2)) (local.get $rowP))
       (i64.store offset=256 (i32.shl (local.get $p) (i32.const 3)) (local.get $tagP))
-      ;; clear bit p from every other row
+      ;; clear bit p from every other row, without a branch on the bit (a coin flip a row): each
+      ;; row XORs the pivot row masked by its bit p; the pivot row, cleared with the rest, put back
       (local.set $q (i32.const 0))
       (loop $clear
-        (if (i32.and (i32.ne (local.get $q) (local.get $p))
-              (i32.and (i32.shr_u (i32.load offset=0 (i32.shl (local.get $q) (i32.const 2))) (local.get $p)) (i32.const 1)))
-          (then
-            (i32.store offset=0 (i32.shl (local.get $q) (i32.const 2))
-              (i32.xor (i32.load offset=0 (i32.shl (local.get $q) (i32.const 2))) (local.get $rowP)))
-            (i64.store offset=256 (i32.shl (local.get $q) (i32.const 3))
-              (i64.xor (i64.load offset=256 (i32.shl (local.get $q) (i32.const 3))) (local.get $tagP)))))
+        (local.set $bit (i32.sub (i32.const 0)
+          (i32.and (i32.shr_u (i32.load offset=0 (i32.shl (local.get $q) (i32.const 2))) (local.get $p)) (i32.const 1))))
+        (i32.store offset=0 (i32.shl (local.get $q) (i32.const 2))
+          (i32.xor (i32.load offset=0 (i32.shl (local.get $q) (i32.const 2))) (i32.and (local.get $rowP) (local.get $bit))))
+        (i64.store offset=256 (i32.shl (local.get $q) (i32.const 3))
+          (i64.xor (i64.load offset=256 (i32.shl (local.get $q) (i32.const 3)))
+            (i64.and (local.get $tagP) (i64.extend_i32_s (local.get $bit)))))
         (local.set $q (i32.add (local.get $q) (i32.const 1)))
         (br_if $clear (i32.lt_u (local.get $q) (local.get $n))))
+      (i32.store offset=0 (i32.shl (local.get $p) (i32.const 2)) (local.get $rowP))
+      (i64.store offset=256 (i32.shl (local.get $p) (i32.const 3)) (local.get $tagP))
       (local.set $p (i32.add (local.get $p) (i32.const 1)))
       (br_if $pivot (i32.lt_u (local.get $p) (i32.const 32))))
     ;; the shares
@@ -256,4 +262,98 @@
       (local.set $xh (i32.add (local.get $xh) (i32.const 1)))
       (br_if $high (i32.le_u (local.get $xh) (local.get $hhm))))
     (local.get $n))
+  ;; One call index of searchJscSeedWithin whole (the search's PairScratch.search up to its
+  ;; candidates): with `advance`, COLS ← NEXT and NEXT one step on (`sar`: JavaScriptCore's JIT
+  ;; thunk's arithmetic shifts); then for low = 12 … 20 the rows of W0, W1, W2's low bits (W0 =
+  ;; state0 and W1 = state1 after call c, W2 = state1 after c + 1), eliminated until rank 32, and
+  ;; the bucketed loop with v0Lo, v1Lo (the two values' low 32 bits). Returns how many candidates
+  ;; CAND holds (each still to be checked on the 53-bit sums), −1 when CAND would overflow, −2 when
+  ;; no low ≤ 20 reaches rank 32, −3 when the first that does has more than 10 check bits (the
+  ;; caller then runs its JavaScript search for this call index, from COLS and NEXT).
+  (func $jscCall (export "jscCall") (param $advance i32) (param $sar i32) (param $v0Lo i32) (param $v1Lo i32) (result i32)
+    (local $s i32) (local $o i32) (local $x i64) (local $y i64) (local $low i32) (local $w i32) (local $j i32)
+    (local $mask i32) (local $k i32) (local $t i32) (local $m i32) (local $jj i32)
+    (if (local.get $advance)
+      (then
+        (loop $cols
+          (local.set $o (i32.shl (local.get $s) (i32.const 4)))
+          (local.set $x (i64.load offset=135680 (local.get $o)))
+          (local.set $y (i64.load offset=135688 (local.get $o)))
+          (i64.store offset=135168 (local.get $o) (local.get $x))
+          (i64.store offset=135176 (local.get $o) (local.get $y))
+          ;; state0 ← state1; x ^= x << 23; x ^= x >> 17; state1 ← x ^ y ^ (y >> 26)
+          (i64.store offset=135680 (local.get $o) (local.get $y))
+          (local.set $x (i64.xor (local.get $x) (i64.shl (local.get $x) (i64.const 23))))
+          (if (local.get $sar)
+            (then
+              (local.set $x (i64.xor (local.get $x) (i64.shr_s (local.get $x) (i64.const 17))))
+              (local.set $x (i64.xor (i64.xor (local.get $x) (local.get $y)) (i64.shr_s (local.get $y) (i64.const 26)))))
+            (else
+              (local.set $x (i64.xor (local.get $x) (i64.shr_u (local.get $x) (i64.const 17))))
+              (local.set $x (i64.xor (i64.xor (local.get $x) (local.get $y)) (i64.shr_u (local.get $y) (i64.const 26))))))
+          (i64.store offset=135688 (local.get $o) (local.get $x))
+          (local.set $s (i32.add (local.get $s) (i32.const 1)))
+          (br_if $cols (i32.lt_u (local.get $s) (i32.const 32))))))
+    (local.set $low (i32.const 12))
+    (loop $lows
+      ;; the rows: each word's 32 seed columns transposed (Hacker's Delight's transpose32), its
+      ;; low bits' seed masks to ROWS[w · low + j]
+      (local.set $w (i32.const 0))
+      (loop $words
+        (local.set $s (i32.const 0))
+        (loop $gather
+          (local.set $o (i32.shl (local.get $s) (i32.const 4)))
+          (i32.store offset=136192 (i32.shl (local.get $s) (i32.const 2))
+            (select (i32.load offset=135688 (local.get $o))
+              (select (i32.load offset=135176 (local.get $o)) (i32.load offset=135168 (local.get $o)) (local.get $w))
+              (i32.eq (local.get $w) (i32.const 2))))
+          (local.set $s (i32.add (local.get $s) (i32.const 1)))
+          (br_if $gather (i32.lt_u (local.get $s) (i32.const 32))))
+        (local.set $jj (i32.const 16))
+        (local.set $mask (i32.const 0x0000ffff))
+        (loop $rounds
+          (local.set $k (i32.const 0))
+          (loop $pairs
+            (local.set $t (i32.and (i32.xor
+              (i32.shr_u (i32.load offset=136192 (i32.shl (local.get $k) (i32.const 2))) (local.get $jj))
+              (i32.load offset=136192 (i32.shl (i32.add (local.get $k) (local.get $jj)) (i32.const 2)))) (local.get $mask)))
+            (i32.store offset=136192 (i32.shl (local.get $k) (i32.const 2))
+              (i32.xor (i32.load offset=136192 (i32.shl (local.get $k) (i32.const 2))) (i32.shl (local.get $t) (local.get $jj))))
+            (i32.store offset=136192 (i32.shl (i32.add (local.get $k) (local.get $jj)) (i32.const 2))
+              (i32.xor (i32.load offset=136192 (i32.shl (i32.add (local.get $k) (local.get $jj)) (i32.const 2))) (local.get $t)))
+            (local.set $k (i32.and (i32.add (i32.add (local.get $k) (local.get $jj)) (i32.const 1)) (i32.xor (local.get $jj) (i32.const -1))))
+            (br_if $pairs (i32.lt_u (local.get $k) (i32.const 32))))
+          (local.set $jj (i32.shr_u (local.get $jj) (i32.const 1)))
+          (local.set $mask (i32.xor (local.get $mask) (i32.shl (local.get $mask) (local.get $jj))))
+          (br_if $rounds (local.get $jj)))
+        (local.set $j (i32.const 0))
+        (loop $copy
+          (i32.store (i32.shl (i32.add (i32.mul (local.get $w) (local.get $low)) (local.get $j)) (i32.const 2))
+            (i32.load offset=136192 (i32.shl (local.get $j) (i32.const 2))))
+          (local.set $j (i32.add (local.get $j) (i32.const 1)))
+          (br_if $copy (i32.lt_u (local.get $j) (local.get $low))))
+        (local.set $w (i32.add (local.get $w) (i32.const 1)))
+        (br_if $words (i32.lt_u (local.get $w) (i32.const 3))))
+      (if (call $jscEliminate (i32.mul (local.get $low) (i32.const 3)))
+        (then
+          (if (i32.gt_s (i32.sub (i32.mul (local.get $low) (i32.const 3)) (i32.const 32)) (i32.const 10)) (then (return (i32.const -3))))
+          ;; PACKED: per seed bit its words' bits low … low + 9
+          (local.set $s (i32.const 0))
+          (loop $pack
+            (local.set $o (i32.shl (local.get $s) (i32.const 4)))
+            (i32.store offset=1280 (i32.shl (local.get $s) (i32.const 2))
+              (i32.or (i32.or
+                (i32.and (i32.shr_u (i32.load offset=135168 (local.get $o)) (local.get $low)) (i32.const 1023))
+                (i32.shl (i32.and (i32.shr_u (i32.load offset=135176 (local.get $o)) (local.get $low)) (i32.const 1023)) (i32.const 10)))
+                (i32.shl (i32.and (i32.shr_u (i32.load offset=135688 (local.get $o)) (local.get $low)) (i32.const 1023)) (i32.const 20))))
+            (local.set $s (i32.add (local.get $s) (i32.const 1)))
+            (br_if $pack (i32.lt_u (local.get $s) (i32.const 32))))
+          (local.set $m (i32.sub (i32.shl (i32.const 1) (local.get $low)) (i32.const 1)))
+          (return (call $jscEnumerate (local.get $low)
+            (i32.and (local.get $v0Lo) (local.get $m)) (i32.and (local.get $v1Lo) (local.get $m))
+            (i32.and (i32.shr_u (local.get $v0Lo) (local.get $low)) (i32.const 1023))
+            (i32.and (i32.shr_u (local.get $v1Lo) (local.get $low)) (i32.const 1023))))))
+      (local.set $low (i32.add (local.get $low) (i32.const 1)))
+      (br_if $lows (i32.le_u (local.get $low) (i32.const 20))))
+    (i32.const -2))
 )
