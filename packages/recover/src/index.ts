@@ -3,6 +3,7 @@ export { planChain, solveChain, type ChainPlan, type SumChain } from './sum-chai
 export { pairTracks, solvePairs, type PairsResult } from './sum-pairs.js';
 export { PAIR_LIST_TRACKS, listPairCosets, listPairStates, runTracks, solveTracks, type TracksResult } from './sum-tracks.js';
 export { useWalkKernel } from './walk-kernel.js';
+export { usePairsKernel } from './pairs-kernel.js';
 export { useJscKernel } from './jsc-kernel.js';
 export { Gf2System, type StepModel, UNKNOWNS, s0Offset, stepOf, symbolicRows } from './gf2.js';
 export { LCG_MAX_HIDDEN, LCG_MAX_STATES, recoverLcgPartial, type LcgPartialRecovery } from './lcg-partial.js';

@@ -39,6 +39,7 @@
  */
 import { UNKNOWNS, s0Offset, stepOf as transition, symbolicRows } from './gf2.js';
 import { bitAt, insertRow, solvedRows, type SumChain } from './sum-chain.js';
+import { PAIRS_BITMAP_BITS, PAIRS_MAX_KEPT, type PairsKernel, pairsKernel } from './pairs-kernel.js';
 
 /** Paths of pair A at most (counted by the first walk); past it the search refuses (the caller leaves the alignment unsettled). */
 const MAX_PATHS = 2 ** 22;
@@ -349,7 +350,20 @@ function flushLeaves(mode: number, mult: number, bitmap: Int32Array, bmShift: nu
 }
 
 /** Every carry-in of a walk (walkOne each): the stored (mode 0: marked) count, or −1 when `keys` filled up. */
-function walkAll(w: Walk, cinTracks: readonly number[], span: number, mode: number, mult: number, bitmap: Int32Array, bmShift: number, keys: Int32Array, ids: Float64Array): number {
+function walkAll(w: Walk, cinTracks: readonly number[], span: number, mode: number, mult: number, bitmap: Int32Array, bmShift: number, keys: Int32Array, ids: Float64Array, kernel: PairsKernel | null): number {
+  if (kernel) {
+    // In WebAssembly (pairs.wat): `bitmap` is the kernel's; the kept leaves copied out after.
+    let n = 0;
+    for (let cin = 0; cin < 1 << (2 * cinTracks.length); cin++) {
+      n = kernel.walkOne(w, carryIn(cinTracks, cin), cin * span, mode, mult, bmShift, n);
+      if (n < 0) return -1;
+    }
+    if (mode === 1) {
+      keys.set(kernel.keys.subarray(0, n));
+      ids.set(kernel.ids.subarray(0, n));
+    }
+    return n;
+  }
   const st = new Int32Array(4 * (w.steps + 1));
   const bits = new Float64Array(w.steps + 1);
   const buf = new Int32Array(LEAF_BATCH);
@@ -489,14 +503,17 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   // true one), chained by key and marked in a second bitmap (another hash); A's leaves whose key
   // that marks kept (about 1/64); equal keys pair. (Storing A's 2^21 leaves instead of walking
   // it again was slower: the walk is cheaper than writing and reading 24 MB.)
+  // The walks in WebAssembly (pairs.wat; its memory holds the bitmap) where it is there, else walkOne.
+  const found = pairsKernel();
+  const kernel = found !== null && found.fits(wa) && found.fits(wb) && BITMAP === PAIRS_BITMAP_BITS && MAX_KEPT === PAIRS_MAX_KEPT ? found : null;
   const bmShift = 32 - BITMAP;
-  const bitmap = new Int32Array(1 << (BITMAP - 5));
+  const bitmap = kernel ? kernel.bitmap.fill(0) : new Int32Array(1 << (BITMAP - 5));
   const none = new Int32Array(0);
-  const pathsA = walkAll(wa, cinTracks, span, 0, HASH1, bitmap, bmShift, none, new Float64Array(0));
+  const pathsA = walkAll(wa, cinTracks, span, 0, HASH1, bitmap, bmShift, none, new Float64Array(0), kernel);
   if (pathsA > MAX_PATHS) return fail;
   const bKeys = new Int32Array(MAX_KEPT);
   const bIds = new Float64Array(MAX_KEPT);
-  const nb = walkAll(wb, cinTracks, span, 1, HASH1, bitmap, bmShift, bKeys, bIds);
+  const nb = walkAll(wb, cinTracks, span, 1, HASH1, bitmap, bmShift, bKeys, bIds, kernel);
   if (nb < 0) return { ...fail, pathsA };
   bitmap.fill(0);
   // Chains of B's kept leaves by key (entries are index + 1: 0 ends a chain, and a new array is
@@ -515,7 +532,7 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   }
   const aKeys = new Int32Array(MAX_KEPT);
   const aIds = new Float64Array(MAX_KEPT);
-  const na = walkAll(wa, cinTracks, span, 1, HASH2, bitmap, bmShift, aKeys, aIds);
+  const na = walkAll(wa, cinTracks, span, 1, HASH2, bitmap, bmShift, aKeys, aIds, kernel);
   if (na < 0) return { ...fail, pathsA };
   const accA = new Int32Array(12);
   const acc = new Int32Array(12);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Assembles recover's WebAssembly (core's assembler: packages/core/wasm/build.mjs) and writes each
-// module's bytes as a literal: walk.wat → ../src/walk-wasm.ts, jsc.wat → ../src/jsc-wasm.ts.
+// module's bytes as a literal: walk.wat → ../src/walk-wasm.ts, jsc.wat → ../src/jsc-wasm.ts,
+// pairs.wat → ../src/pairs-wasm.ts.
 //   node build.mjs           write them
 //   node build.mjs --check   exit 1 if a committed file differs from what its .wat assembles to
 import { dirname, join } from 'node:path';
@@ -13,6 +14,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const MODULES = [
   { wat: 'walk.wat', ts: 'walk-wasm.ts', name: 'WALK_WASM' },
   { wat: 'jsc.wat', ts: 'jsc-wasm.ts', name: 'JSC_WASM' },
+  { wat: 'pairs.wat', ts: 'pairs-wasm.ts', name: 'PAIRS_WASM' },
 ];
 
 export function assemble(wat = 'walk.wat') {
