@@ -17,6 +17,7 @@
 ;;   [135168, 135680)  COLS: per seed bit the state after call c (state0, state1: i64 each)
 ;;   [135680, 136192)  NEXT: per seed bit the state after call c + 1
 ;;   [136192, 136320)  BITS: a word's 32 seed columns, transposed into its bits' seed masks
+;;   [137216, 153600)  RANGES: per bucket where its x (ascending) start, pass m1, pass m2, end (i32 × 4)
 ;; jscEnumerate is the pair search's loop over W1's low bits (jsc-seed.ts PairScratch.enumerate and
 ;; bucketed), the same tables in the same order, so it lists the same seeds in the same order.
 (module
@@ -200,6 +201,31 @@
     (i32.store offset=63488 (i32.const 0) (i32.const 0))
     (local.set $m1 (select (local.get $aLo) (local.get $bLo) (i32.lt_u (local.get $aLo) (local.get $bLo))))
     (local.set $m2 (select (local.get $bLo) (local.get $aLo) (i32.lt_u (local.get $aLo) (local.get $bLo))))
+    ;; RANGES: each bucket (x ascending) cut where x passes m1 and m2, so that each borrow range's
+    ;; x are visited and no others
+    (local.set $e (i32.const 0))
+    (loop $cut
+      (local.set $k (i32.shl (local.get $e) (i32.const 4)))
+      (local.set $i (i32.load offset=63488 (i32.shl (local.get $e) (i32.const 2))))
+      (local.set $iEnd (i32.load offset=63492 (i32.shl (local.get $e) (i32.const 2))))
+      (i32.store offset=137216 (local.get $k) (local.get $i))
+      (block $past1
+        (loop $upTo1
+          (br_if $past1 (i32.ge_u (local.get $i) (local.get $iEnd)))
+          (br_if $past1 (i32.gt_u (i32.load offset=59392 (i32.shl (local.get $i) (i32.const 2))) (local.get $m1)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $upTo1)))
+      (i32.store offset=137220 (local.get $k) (local.get $i))
+      (block $past2
+        (loop $upTo2
+          (br_if $past2 (i32.ge_u (local.get $i) (local.get $iEnd)))
+          (br_if $past2 (i32.gt_u (i32.load offset=59392 (i32.shl (local.get $i) (i32.const 2))) (local.get $m2)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $upTo2)))
+      (i32.store offset=137224 (local.get $k) (local.get $i))
+      (i32.store offset=137228 (local.get $k) (local.get $iEnd))
+      (local.set $e (i32.add (local.get $e) (i32.const 1)))
+      (br_if $cut (i32.lt_u (local.get $e) (local.get $nB))))
     (local.set $xh (i32.const 0))
     (loop $high
       (local.set $r (i32.const 0))
@@ -222,15 +248,15 @@
             (i32.load offset=30720 (i32.shl (local.get $x0h) (i32.const 2)))
             (i32.load offset=38912 (i32.shl (local.get $xh) (i32.const 2))))
             (i32.load offset=47104 (i32.shl (local.get $x2h) (i32.const 2)))))
-          (local.set $i (i32.load offset=63488 (i32.shl (local.get $e) (i32.const 2))))
-          (local.set $iEnd (i32.load offset=63492 (i32.shl (local.get $e) (i32.const 2))))
+          ;; the bucket's x in this range (RANGES)
+          (local.set $k (i32.add (i32.shl (local.get $e) (i32.const 4)) (i32.shl (local.get $r) (i32.const 2))))
+          (local.set $i (i32.load offset=137216 (local.get $k)))
+          (local.set $iEnd (i32.load offset=137220 (local.get $k)))
           (block $bucketDone
             (loop $inBucket
               (br_if $bucketDone (i32.ge_u (local.get $i) (local.get $iEnd)))
               (local.set $x (i32.load offset=59392 (i32.shl (local.get $i) (i32.const 2))))
               (local.set $i (i32.add (local.get $i) (i32.const 1)))
-              (br_if $inBucket (i32.lt_s (local.get $x) (local.get $from)))
-              (br_if $bucketDone (i32.gt_s (local.get $x) (local.get $to)))
               (if (i32.ge_u (local.get $n) (i32.const 16384)) (then (return (i32.const -1))))
               (local.set $seed (i32.xor (i32.load offset=55296 (i32.shl (local.get $x) (i32.const 2))) (local.get $sh)))
               (i32.store offset=69632 (i32.shl (local.get $n) (i32.const 2)) (local.get $seed))
