@@ -363,7 +363,9 @@ export interface JscSeedWithin {
  * bit transpose. The tuples are not all tried: W1's low halves are sorted by their part of the
  * checks, and for each high half only those that meet the high halves' part are visited (about
  * 2^(2L − 32) + 3 · 2^(L − h) steps, not 2^L); the elimination runs in WebAssembly (jsc.wat).
- * About 20 µs a call index (1,024 in about 20 ms once compiled; 50–60 ms trying every tuple with
+ * Each call index runs whole in WebAssembly where it is there (jsc.wat's jscCall: columns, rows,
+ * elimination, tables, bucketed loop; its candidates checked here): about 10 µs a call index
+ * (1,024 in about 10 ms; 18 ms with only the elimination there, 50–60 ms trying every tuple with
  * the JavaScript elimination, 60–90 before the half tables), in place of a 32-unknown carry
  * search each (10–15 ms).
  */
