@@ -57,15 +57,23 @@ export const MODULES = [
   { wat: 'seeded-simd.wat', ts: 'seeded-simd-wasm.ts', name: 'SEEDED_SIMD_WASM' },
 ];
 
-export function assemble(wat = 'kernels.wat') {
-  return assembleWat(join(here, wat));
+/**
+ * A package's wasm/build.mjs from its list of modules: `assemble(wat)` the bytes a .wat file
+ * assembles to, `render(bytes, wat)` its generated TypeScript, `main()` the command line (write
+ * every module, or --check them). `dir` is the package's wasm folder; the first module is the default.
+ */
+export function wasmModules(dir, pkg, modules) {
+  const assemble = (wat = modules[0].wat) => assembleWat(join(dir, wat));
+  const render = (bytes, wat = modules[0].wat) => {
+    const m = modules.find((x) => x.wat === wat);
+    return renderWasm(bytes, { name: m.name, script: `packages/${pkg}/wasm/build.mjs`, wat, test: `${pkg} test '${m.ts} is what ${wat} assembles to'` });
+  };
+  const main = async () => {
+    for (const m of modules) await buildCli(join(dir, m.wat), join(dir, '..', 'src', m.ts), (bytes) => render(bytes, m.wat));
+  };
+  return { assemble, render, main };
 }
 
-export function render(bytes, wat = 'kernels.wat') {
-  const m = MODULES.find((x) => x.wat === wat);
-  return renderWasm(bytes, { name: m.name, script: 'packages/core/wasm/build.mjs', wat, test: `core test '${m.ts} is what ${wat} assembles to'` });
-}
+export const { assemble, render, main } = wasmModules(here, 'core', MODULES);
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const m of MODULES) await buildCli(join(here, m.wat), join(here, '..', 'src', m.ts), (bytes) => render(bytes, m.wat));
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -4,9 +4,9 @@
 // pairs.wat → ../src/pairs-wasm.ts.
 //   node build.mjs           write them
 //   node build.mjs --check   exit 1 if a committed file differs from what its .wat assembles to
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assembleWat, buildCli, renderWasm } from '../../core/wasm/build.mjs';
+import { wasmModules } from '../../core/wasm/build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -17,15 +17,6 @@ export const MODULES = [
   { wat: 'pairs.wat', ts: 'pairs-wasm.ts', name: 'PAIRS_WASM' },
 ];
 
-export function assemble(wat = 'walk.wat') {
-  return assembleWat(join(here, wat));
-}
+export const { assemble, render, main } = wasmModules(here, 'recover', MODULES);
 
-export function render(bytes, wat = 'walk.wat') {
-  const m = MODULES.find((x) => x.wat === wat);
-  return renderWasm(bytes, { name: m.name, script: 'packages/recover/wasm/build.mjs', wat, test: `recover test '${m.ts} is what ${wat} assembles to'` });
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const m of MODULES) await buildCli(join(here, m.wat), join(here, '..', 'src', m.ts), (bytes) => render(bytes, m.wat));
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
