@@ -1,8 +1,9 @@
 /**
- * The WebAssembly elimination of JavaScriptCore's mid-stream seed search (wasm/jsc.wat): the
- * module, the views of its rows and shares that jsc-seed.ts's PairScratch fills and reads in
- * place, and the switch the tests use to compare it with the JavaScript elimination (the
- * reference path, and the only one where WebAssembly is missing or refused).
+ * JavaScriptCore's mid-stream seed search in WebAssembly (wasm/jsc.wat): each call index whole
+ * (`call`: columns, rows, elimination, bucketed loop; its candidates in `cand`), and the
+ * elimination alone for the JavaScript search (the reference path, and the only one where
+ * WebAssembly is missing or refused), which takes the call indices `call` hands back; the views of
+ * the module's memory both use, and the switch the tests use to compare the two paths.
  */
 import { JSC_WASM } from './jsc-wasm.js';
 import { lazyKernel } from './wasm.js';
@@ -10,7 +11,6 @@ import { lazyKernel } from './wasm.js';
 interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
   jscEliminate(n: number): number;
-  jscEnumerate(low: number, a: number, b: number, aNext: number, bNext: number): number;
   jscCall(advance: number, sar: number, v0Lo: number, v1Lo: number): number;
 }
 
@@ -18,8 +18,7 @@ interface Exports {
 const ROWS = 0;
 const SEEDOF = 192;
 const CHECKOF = 256;
-/** Int32 offsets of jsc.wat's PACKED (32 words) and CAND (2^14 seeds at most). */
-const PACKED = 320;
+/** Int32 offset of jsc.wat's CAND (2^14 seeds at most). */
 const CAND = 17408;
 export const JSC_KERNEL_CAND = 2 ** 14;
 /** Int32 offsets of jsc.wat's COLS and NEXT (32 states each, two little-endian i64s a state). */
@@ -35,8 +34,7 @@ export class JscKernel {
   readonly rows: Int32Array;
   readonly seedOf: Int32Array;
   readonly checkOf: Int32Array;
-  /** Per seed bit its words' bits low … low + 9 (enumerate's input), and the seeds enumerate found. */
-  readonly packed: Int32Array;
+  /** The seeds a call found (its candidates). */
   readonly cand: Int32Array;
   /** Per seed bit its state after call c and after c + 1 (call's input and, stepped, its state between calls). */
   readonly cols: Int32Array;
@@ -50,7 +48,6 @@ export class JscKernel {
     this.rows = i32.subarray(ROWS, ROWS + JSC_KERNEL_ROWS);
     this.seedOf = i32.subarray(SEEDOF, SEEDOF + JSC_KERNEL_ROWS);
     this.checkOf = i32.subarray(CHECKOF, CHECKOF + JSC_KERNEL_ROWS);
-    this.packed = i32.subarray(PACKED, PACKED + 32);
     this.cand = i32.subarray(CAND, CAND + JSC_KERNEL_CAND);
     this.cols = i32.subarray(COLS, COLS + 128);
     this.next = i32.subarray(NEXT, NEXT + 128);
@@ -70,16 +67,6 @@ export class JscKernel {
     if (n > JSC_KERNEL_ROWS) throw new RangeError(`jsc kernel: ${n} rows, it holds ${JSC_KERNEL_ROWS}`);
     return this.exports.jscEliminate(n) === 1;
   }
-
-  /**
-   * The bucketed loop of the pair search over W1's low `low` bits (3 · low − 32 ≤ 10 check bits),
-   * from the shares `eliminate` left and `packed`: how many seeds it put in `cand` (the same seeds
-   * in the same order as jsc-seed.ts's loop), or −1 when more than cand holds would be listed.
-   */
-  enumerate(low: number, a: number, b: number, aNext: number, bNext: number): number {
-    if (!Number.isInteger(low) || low < 11 || 3 * low - 32 > 10) throw new RangeError(`jsc kernel: enumerate takes 11 … 14 low bits, got ${low}`);
-    return this.exports.jscEnumerate(low, a, b, aNext, bNext);
-  }
 }
 
 const jsc = lazyKernel(JSC_WASM, (exports: Exports) => new JscKernel(exports));
@@ -89,7 +76,7 @@ export function jscKernel(): JscKernel | null {
   return jsc.get();
 }
 
-/** Turns the WebAssembly elimination and enumeration off (false: every search runs in JavaScript) or back on. For tests and benchmarks of the two paths. */
+/** Turns the WebAssembly search off (false: every call index, elimination included, in JavaScript) or back on. For tests and benchmarks of the two paths. */
 export function useJscKernel(enabled: boolean): void {
   jsc.use(enabled);
 }

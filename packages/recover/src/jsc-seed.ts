@@ -575,20 +575,6 @@ class PairScratch {
     let n = 0;
     const size = 2 ** low;
     const mask = size - 1;
-    // In WebAssembly (jsc.wat's jscEnumerate: the bucketed loop below, the same tables) where the
-    // kernel eliminated: its shares are in the kernel's memory already.
-    if (this.kernel && buckets && 3 * low - 32 <= BUCKET_BITS) {
-      const kp = this.kernel.packed;
-      for (let s = 0; s < 32; s++) {
-        const c = cols[s]!;
-        kp[s] = ((c[1]! >>> low) & 1023) | (((c[3]! >>> low) & 1023) << 10) | (((next[s]![3]! >>> low) & 1023) << 20);
-      }
-      const found = this.kernel.enumerate(low, v0Lo & mask, v1Lo & mask, (v0Lo >>> low) & 1023, (v1Lo >>> low) & 1023);
-      if (found >= 0) {
-        cand.set(this.kernel.cand.subarray(0, found));
-        return found;
-      }
-    }
     const { seedOf, checkOf } = this;
     // Each word's low bits in two halves (h and low − h bits): per half a table of the checks'
     // and the seed's share of each of its values (doubling: the entries with top bit j are those

@@ -93,11 +93,11 @@
   ;; The seeds whose tuples (x0, x1, x2 of W0, W1, W2's low `low` bits, x0 + x1 = a and x1 + x2 = b
   ;; mod 2^low) meet the parity checks and whose next 10 bits of both sums fit, into CAND; returns
   ;; how many, or −1 when CAND would overflow (JavaScript then runs its own loop). SEEDOF and
-  ;; CHECKOF as jscEliminate left them for `low`, PACKED as JavaScript wrote it; 3 · low − 32 check
+  ;; CHECKOF as jscEliminate left them for `low`, PACKED as jscCall wrote it; 3 · low − 32 check
   ;; bits at most 10 (the bucketed loop: W1's low halves counting-sorted by their part of the
   ;; checks, then for each high half and each of the three ranges of x that borrow alike only the
   ;; bucket whose part matches visited).
-  (func $jscEnumerate (export "jscEnumerate") (param $low i32) (param $a i32) (param $b i32) (param $aNext i32) (param $bNext i32) (result i32)
+  (func $jscEnumerate (param $low i32) (param $a i32) (param $b i32) (param $aNext i32) (param $bNext i32) (result i32)
     (local $h i32) (local $t i32) (local $w i32) (local $from i32) (local $bits i32) (local $j i32) (local $half i32)
     (local $x i32) (local $c i32) (local $e i32) (local $ct i32) (local $st i32) (local $k i32)
     (local $hm i32) (local $lowN i32) (local $hh i32) (local $hhm i32) (local $aLo i32) (local $bLo i32) (local $aHi i32) (local $bHi i32)
