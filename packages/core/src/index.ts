@@ -7,6 +7,6 @@ export * from './emulator.js';
 export * from './state.js';
 export * from './v8seed.js';
 export * from './xorshift128.js';
-export { FillKernels, KERNEL_CHUNK, KERNEL_MIN, type XorShiftKernelMapping, fillKernels, getStateI64, putStateI64, useFillKernels } from './kernels.js';
+export { FillKernels, KERNEL_CHUNK, KERNEL_MIN, type XorShiftKernelMapping, fillKernels, getStateI64, instantiateWasm, putStateI64, useFillKernels } from './kernels.js';
 export * from './jump.js';
 export * from './gf2-small.js';

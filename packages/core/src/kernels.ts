@@ -157,7 +157,8 @@ function littleEndianHost(): boolean {
 /**
  * A module's exports, or null where WebAssembly is unavailable, refuses the module (a
  * Content-Security-Policy without 'wasm-unsafe-eval'; SIMD on a host without it) or the host is
- * big-endian (the callers write the modules' little-endian memory through typed arrays). Internal.
+ * big-endian (the callers write the modules' little-endian memory through typed arrays). Core's
+ * kernels and @emu/recover's instantiate their modules through it.
  */
 export function instantiateWasm<E>(bytes: Uint8Array): E | null {
   const wasm = (globalThis as { WebAssembly?: { Module: new (b: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } } }).WebAssembly;
