@@ -134,6 +134,12 @@ interface Layout {
   readonly kernelLow: Int32Array;
   /** A pair whose tracks chain over every level lo … hi − 1 from a guessed carry-in: the kernel is checked on the bits below lo alone. */
   readonly lowOnly: boolean;
+  /**
+   * Every check of the equations is walked (at most MAX_CHECKS): a leaf's equation values are
+   * then consistent, so its solved state shows every walked bit as the path has it (ownPath holds
+   * without being run).
+   */
+  readonly allChecked: boolean;
 }
 
 /** Layouts kept (a recovery's runs sit at a few positions: one per cache alignment at most). */
@@ -286,6 +292,7 @@ function makeLayout(n: number, t0: number, lo: number, hi: number, carryInKnown:
     kernel,
     kernelLow,
     lowOnly,
+    allChecked: el.checks.length <= MAX_CHECKS,
   };
 }
 
@@ -357,7 +364,7 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const lay = layoutOf(n, chain.t0, chain.lo, chain.hi, chain.carryInKnown, chain.model, schedule);
   const step = stepOf(chain.model);
   if (!lay) return { solved: false, nodes: 0, leaves: 0 };
-  const { tracks, steps, posJ, posT, first, width, endTrack, intoTrack, guessed, ownLo, ownHi, closeLo, closeHi, posCols, kernel, kernelLow, lowOnly } = lay;
+  const { tracks, steps, posJ, posT, first, width, endTrack, intoTrack, guessed, ownLo, ownHi, closeLo, closeHi, posCols, kernel, kernelLow, lowOnly, allChecked } = lay;
   // The carry-ins (n bits) of the track that starts at lo, for the leaves' kernel check.
   const loTrack = tracks.findIndex(([f]) => f === chain.lo);
   let carryIn = 0;
@@ -570,6 +577,26 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const emitFrame = (): boolean => emit(frameOut());
   /** The leaf whose entries are `taken`: its state(s), checked on every known sum bit; false when emit stopped. */
   const settle = (): boolean => {
+    if (emitCoset && allChecked && kd > 0) {
+      // A coset whole, its path consistent (allChecked): the frame state alone, 4 words a position.
+      let f0 = 0, f1 = 0, f2 = 0, f3 = 0;
+      for (let s = 0; s < steps; s++) {
+        const v = tab[taken[s]! + 3]!;
+        const p0 = first[s]!;
+        for (let i = 0; i < width[s]!; i++) {
+          const o = 8 * (((p0 + i) << W) | ((v >>> (W * i)) & wm)) + 4;
+          f0 ^= posCols[o]!;
+          f1 ^= posCols[o + 1]!;
+          f2 ^= posCols[o + 2]!;
+          f3 ^= posCols[o + 3]!;
+        }
+      }
+      out[0] = f1;
+      out[1] = f0;
+      out[2] = f3;
+      out[3] = f2;
+      return emitCoset(out, cosetBasis, kd);
+    }
     // (the 8 words summed in locals: typed-array stores per position cost twice as much)
     let s0 = 0, s1 = 0, s2 = 0, s3 = 0, f0 = 0, f1 = 0, f2 = 0, f3 = 0;
     for (let s = 0; s < steps; s++) {
