@@ -588,14 +588,15 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
   let matches = 0;
   for (let i = 0; i < na; i++) {
     const k = aKeys[i]!;
-    let partsA = false;
+    // A's parts summed when first needed (part 1 for every joined pair, 2 and 0 for the few that show A's sums)
+    let partsA = 0;
     for (let jb1 = head[Math.imul(k, HASH1) >>> (32 - hb)]!; jb1 > 0; jb1 = next[jb1]!) {
       const jb = jb1 - 1;
       if (bKeys[jb] !== k) continue;
       if (++joined > MAX_JOINED) return { solved: false, pathsA, joined, matches };
-      if (!partsA) {
-        for (let which = 0; which < 3; which++) pathPart(wa, aIds[i]!, which, accA, 4 * which);
-        partsA = true;
+      if (partsA === 0) {
+        pathPart(wa, aIds[i]!, 1, accA, 4);
+        partsA = 1;
       }
       // The state at each pair's first output: both its sums must show (A's first: most joined
       // pairs fail there, before the rest is summed).
@@ -605,6 +606,11 @@ export function solvePairs(a: SumChain, b: SumChain, emit: (x: Int32Array) => bo
       st[2] = acc[7]! ^ accA[7]!;
       st[3] = acc[6]! ^ accA[6]!;
       if (!showsPair(a)) continue;
+      if (partsA === 1) {
+        pathPart(wa, aIds[i]!, 2, accA, 8);
+        pathPart(wa, aIds[i]!, 0, accA, 0);
+        partsA = 2;
+      }
       pathPart(wb, bIds[jb]!, 2, acc, 8);
       st[0] = acc[9]! ^ accA[9]!;
       st[1] = acc[8]! ^ accA[8]!;
