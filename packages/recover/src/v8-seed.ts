@@ -257,9 +257,9 @@ export interface V8SumSeedSearch extends V8SeedSearch {
  * a state of another kind passes with probability 2^-64 (2^-40 over the cosets). Every survivor
  * is run through the emulator against every observation. The pair's place: a backwards cache
  * (node 26) hands out its first refill's last two outputs first (outputs 64 and 63 after the
- * seeded state), a forwards one (Chromium 147+) its first two (outputs 1 and 2). Costs about 0.13
- * s (the walk about 85 ms, 2^23.3 entries tried in WebAssembly; the seed scan 25 ms, settling the
- * leaves 15 ms; 3 values cost about 20 ms through the 128-bit search).
+ * seeded state), a forwards one (Chromium 147+) its first two (outputs 1 and 2). Costs about 0.1
+ * s (the walk about 80 ms, 2^23.3 entries tried in WebAssembly; the seed scan 20 ms, settling the
+ * leaves 3 ms; 3 values cost about 20 ms through the 128-bit search).
  * Undefined for other variants or when the first two observations are not full values.
  */
 export function searchV8SumSeed(observed: readonly Observed[], variantId: string): V8SumSeedSearch | undefined {
