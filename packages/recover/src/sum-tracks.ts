@@ -577,26 +577,8 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
   const emitFrame = (): boolean => emit(frameOut());
   /** The leaf whose entries are `taken`: its state(s), checked on every known sum bit; false when emit stopped. */
   const settle = (): boolean => {
-    if (emitCoset && allChecked && kd > 0) {
-      // A coset whole, its path consistent (allChecked): the frame state alone, 4 words a position.
-      let f0 = 0, f1 = 0, f2 = 0, f3 = 0;
-      for (let s = 0; s < steps; s++) {
-        const v = tab[taken[s]! + 3]!;
-        const p0 = first[s]!;
-        for (let i = 0; i < width[s]!; i++) {
-          const o = 8 * (((p0 + i) << W) | ((v >>> (W * i)) & wm)) + 4;
-          f0 ^= posCols[o]!;
-          f1 ^= posCols[o + 1]!;
-          f2 ^= posCols[o + 2]!;
-          f3 ^= posCols[o + 3]!;
-        }
-      }
-      out[0] = f1;
-      out[1] = f0;
-      out[2] = f3;
-      out[3] = f2;
-      return emitCoset(out, cosetBasis, kd);
-    }
+    // A coset whole whose path is consistent (allChecked): its frame state alone is needed.
+    const frameOnly = emitCoset !== undefined && allChecked && kd > 0;
     // (the 8 words summed in locals: typed-array stores per position cost twice as much)
     let s0 = 0, s1 = 0, s2 = 0, s3 = 0, f0 = 0, f1 = 0, f2 = 0, f3 = 0;
     for (let s = 0; s < steps; s++) {
@@ -604,24 +586,26 @@ function walkTracks(chain: SumChain, schedule: readonly (readonly [number, numbe
       const p0 = first[s]!;
       for (let i = 0; i < width[s]!; i++) {
         const o = 8 * (((p0 + i) << W) | ((v >>> (W * i)) & wm));
-        s0 ^= posCols[o]!;
-        s1 ^= posCols[o + 1]!;
-        s2 ^= posCols[o + 2]!;
-        s3 ^= posCols[o + 3]!;
         f0 ^= posCols[o + 4]!;
         f1 ^= posCols[o + 5]!;
         f2 ^= posCols[o + 6]!;
         f3 ^= posCols[o + 7]!;
+        if (frameOnly) continue;
+        s0 ^= posCols[o]!;
+        s1 ^= posCols[o + 1]!;
+        s2 ^= posCols[o + 2]!;
+        s3 ^= posCols[o + 3]!;
       }
     }
-    st[0] = s0;
-    st[1] = s1;
-    st[2] = s2;
-    st[3] = s3;
     fr[0] = f0;
     fr[1] = f1;
     fr[2] = f2;
     fr[3] = f3;
+    if (frameOnly) return emitCoset(frameOut(), cosetBasis, kd);
+    st[0] = s0;
+    st[1] = s1;
+    st[2] = s2;
+    st[3] = s3;
     if (kd === 0) {
       loadFirst();
       if (!showsSums() || !ownPath()) return true;
