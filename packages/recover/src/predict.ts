@@ -276,7 +276,7 @@ function xorshiftMethod(variant: string): Method {
       }
       // V8 14.4+ from a context's first call, where the 128-bit search cannot settle the values (2
       // full values: it needs a run of 3): the 2^22 states of the first two sums, each tried as the
-      // context's seeded state (v8-seed.ts searchV8SumSeed; about 0.13 s). None seeded fits: below.
+      // context's seeded state (v8-seed.ts searchV8SumSeed; about 0.1 s). None seeded fits: below.
       if (options.fromStart === true && sumSeeded && options.seedWithin !== false && !r.complete) {
         const found = searchV8SumSeed(observed, variant);
         if (found?.complete && found.states.length > 0) {

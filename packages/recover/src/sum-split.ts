@@ -14,8 +14,8 @@
  * power, applied a byte at a time from tables: the coset's base per leaf, its basis once) and
  * kept when its 53 bits match — a state passes by chance with probability 2^-53, so 2^-29 per
  * alignment; every survivor is then run through the emulator against the three values. With
- * the 62 other alignments searched as runs of 3, the list over all 64 is complete. About 0.12 s
- * per alignment (the walk 100 ms, the compare of the cosets' 2^24 states about 20 ms, both in
+ * the 62 other alignments searched as runs of 3, the list over all 64 is complete. About 0.1 s
+ * per alignment (the walk about 80 ms, the compare of the cosets' 2^24 states about 20 ms, both in
  * WebAssembly; 0.75 s before them).
  */
 import { type XorShift128PlusState, create as createXorshift, VARIANTS } from '@emu/xorshift128plus';
